@@ -1,0 +1,117 @@
+import { Link } from 'react-router'
+import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
+import { FavouriteButton } from '#app/components/cart/favourite-button.tsx'
+import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+import type { ProductCardData } from '#app/modules/catalog/types.ts'
+import { Price } from './price.tsx'
+import { ProductBadges } from './product-badges.tsx'
+import { QuickViewButton } from './quick-view.tsx'
+import { RatingStars } from './rating-stars.tsx'
+
+/** Card sizes in the grids: 2 columns on phones, 3 on tablets and laptops, 4 on wide screens. */
+export const PRODUCT_CARD_SIZES = '(min-width: 1536px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 33vw, 50vw'
+
+/** A product in a grid: picture, badges, title, vendor, rating, price, favourite, Quick View and Add to Cart. */
+export function ProductCard({
+  product,
+  isFavourite,
+  priority = false,
+  headingLevel = 3,
+  sizes = PRODUCT_CARD_SIZES,
+  className,
+}: {
+  product: ProductCardData
+  isFavourite: boolean
+  /** The first row of a page: its pictures load at once (the page's largest paint), not lazily. */
+  priority?: boolean
+  headingLevel?: 2 | 3 | 4
+  sizes?: string
+  className?: string
+}) {
+  const t = useT()
+  const Heading = `h${headingLevel}` as const
+  const href = `/products/${product.slug}`
+  const soldOut = !product.inStock || product.defaultVariantId == null
+  return (
+    <article
+      className={cn(
+        'relative flex flex-col overflow-hidden rounded-lg border border-border bg-card shadow-xs',
+        className,
+      )}
+    >
+      <div className="relative aspect-[4/5] bg-muted">
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="block h-full">
+          {product.image ? (
+            <ResponsiveImage
+              imageKey={product.image.imageKey}
+              alt={product.image.alt}
+              width={product.image.width}
+              height={product.image.height}
+              placeholder={product.image.placeholder}
+              sizes={sizes}
+              priority={priority}
+              className="h-full w-full object-cover"
+            />
+          ) : (
+            <span className="grid h-full place-items-center text-sm text-muted-foreground">
+              {t('products.noImage')}
+            </span>
+          )}
+        </Link>
+        <ProductBadges
+          price={product.price}
+          compareAtPrice={product.compareAtPrice}
+          badge={product.badge}
+          className="pointer-events-none absolute top-2 left-2"
+        />
+        {soldOut && (
+          <div className="pointer-events-none absolute inset-0 grid place-items-center bg-background/60">
+            <span className="rounded-md bg-foreground px-3 py-1 text-sm font-semibold text-background">
+              {t('products.stock.outBadge')}
+            </span>
+          </div>
+        )}
+        {/* On phones the card is narrow: Quick View sits on the picture as an icon. */}
+        <QuickViewButton
+          slug={product.slug}
+          title={product.title}
+          className="absolute right-2 bottom-2 size-9 rounded-full border-0 bg-card/90 p-0 shadow-sm sm:hidden"
+        />
+        <FavouriteButton
+          productId={product.id}
+          productTitle={product.title}
+          isFavourite={isFavourite}
+          className="absolute top-2 right-2"
+        />
+      </div>
+
+      <div className="flex flex-1 flex-col gap-1.5 p-3">
+        <Heading className="text-sm leading-snug font-medium">
+          <Link to={href} className="line-clamp-2 hover:text-primary hover:underline">
+            {product.title}
+          </Link>
+        </Heading>
+        <Link
+          to={`/vendor/${product.vendor.id}`}
+          className="truncate text-xs text-muted-foreground hover:text-primary hover:underline"
+        >
+          {product.vendor.name}
+        </Link>
+        <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
+        <Price price={product.price} compareAtPrice={product.compareAtPrice} />
+        <div className="mt-auto flex gap-2 pt-1">
+          <QuickViewButton slug={product.slug} title={product.title} className="hidden shrink-0 sm:inline-flex" />
+          <AddToCartButton
+            variantId={product.defaultVariantId}
+            productTitle={product.title}
+            disabled={soldOut}
+            label={soldOut ? t('products.stock.outButton') : undefined}
+            className={cn('min-w-0 flex-1', soldOut && 'bg-secondary text-secondary-foreground')}
+          />
+        </div>
+      </div>
+    </article>
+  )
+}

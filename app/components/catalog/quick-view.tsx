@@ -1,0 +1,73 @@
+import { Eye } from 'lucide-react'
+import { lazy, Suspense, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { buttonVariants } from '#app/components/ui/button.tsx'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+import { useHydrated } from './use-hydrated.ts'
+
+const loadDialog = () => import('./quick-view-dialog.tsx')
+const QuickViewDialog = lazy(loadDialog)
+
+/**
+ * 'Quick View' of a product card. Without JavaScript it is a link to the product page; once the page runs,
+ * a button that opens a dialog whose code (Radix Dialog) is fetched the first time it is needed.
+ */
+export function QuickViewButton({ slug, title, className }: { slug: string; title: string; className?: string }) {
+  const t = useT()
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const [mounted, setMounted] = useState(false)
+  const trigger = useRef<HTMLButtonElement>(null)
+  const classes = cn(buttonVariants({ variant: 'outline' }), 'px-3', className)
+  const content = (
+    <>
+      <Eye aria-hidden="true" />
+      <span className="sr-only sm:not-sr-only">{t('products.quickView.button')}</span>
+      <span className="sr-only">{t('products.quickView.of', { title })}</span>
+    </>
+  )
+  if (!hydrated) {
+    return (
+      <Link to={`/products/${slug}`} className={classes}>
+        {content}
+      </Link>
+    )
+  }
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        className={classes}
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setMounted(true)
+          setOpen(true)
+        }}
+      >
+        {content}
+      </button>
+      {mounted && (
+        <Suspense fallback={<LoadingOverlay label={t('products.quickView.loading')} />}>
+          <QuickViewDialog
+            slug={slug}
+            open={open}
+            onOpenChange={setOpen}
+            onCloseFocus={() => trigger.current?.focus()}
+          />
+        </Suspense>
+      )}
+    </>
+  )
+}
+
+function LoadingOverlay({ label }: { label: string }) {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-black/40" role="status">
+      <span className="rounded-lg bg-card px-4 py-3 text-sm shadow">{label}</span>
+    </div>
+  )
+}

@@ -1,0 +1,174 @@
+import { ChevronDown } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+import type { CategoryNode } from '#app/modules/catalog/types.ts'
+
+// The prototype's navigation-menu timings (prototype-spec.md section 9).
+const OPEN_DELAY = 200
+const SKIP_DELAY = 300
+const CLOSE_DELAY = 150
+
+/** Departments that open a panel; Home & Living and Sale are plain links. */
+const PANEL_DEPARTMENTS = ['women', 'men', 'kids', 'accessories', 'shoes', 'beauty']
+
+const PICTURE_GRADIENTS: Record<string, string> = {
+  women: 'from-rose-200 to-amber-100',
+  men: 'from-sky-200 to-emerald-100',
+  kids: 'from-yellow-200 to-lime-100',
+  accessories: 'from-amber-200 to-orange-100',
+  shoes: 'from-stone-300 to-stone-100',
+  beauty: 'from-pink-200 to-violet-100',
+}
+
+export function categoryHref(department: string, sub?: string) {
+  return sub ? `/products?category=${department}&subcategory=${sub}` : `/products?category=${department}`
+}
+
+/**
+ * The desktop mega menu. Without JavaScript the panels open on hover and keyboard focus (CSS); with it,
+ * the prototype's delays apply: open after 200 ms, at once when moving between items within 300 ms of a
+ * close, close after 150 ms; Escape closes and returns focus.
+ */
+export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
+  const t = useT()
+  const [hydrated, setHydrated] = useState(false)
+  const [open, setOpen] = useState<string | null>(null)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const lastClosed = useRef(0)
+  const { pathname, search } = useLocation()
+  useEffect(() => setHydrated(true), [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
+  useEffect(() => setOpen(null), [pathname, search])
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const openSoon = (slug: string) => {
+    clearTimeout(timer.current)
+    if (open === slug) return
+    if (open || Date.now() - lastClosed.current < SKIP_DELAY) setOpen(slug)
+    else timer.current = setTimeout(() => setOpen(slug), OPEN_DELAY)
+  }
+  const closeSoon = () => {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => {
+      setOpen(null)
+      lastClosed.current = Date.now()
+    }, CLOSE_DELAY)
+  }
+
+  const departments = categories.filter((c) => PANEL_DEPARTMENTS.includes(c.slug))
+  const home = categories.find((c) => c.slug === 'home-living')
+  return (
+    <nav aria-label={t('nav.main')} className="relative hidden border-t border-border md:block">
+      <ul
+        className="mx-auto flex max-w-7xl items-center gap-1 px-4"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) {
+            const trigger = document.getElementById(`mega-trigger-${open}`)
+            setOpen(null)
+            trigger?.focus()
+          }
+        }}
+      >
+        {departments.map((dept) => {
+          const isOpen = open === dept.slug
+          return (
+            <li
+              key={dept.slug}
+              className="group"
+              onPointerEnter={(e) => e.pointerType === 'mouse' && openSoon(dept.slug)}
+              onPointerLeave={(e) => e.pointerType === 'mouse' && closeSoon()}
+              onBlur={(e) => {
+                // Tabbing out of a department's trigger and panel closes its panel.
+                if (isOpen && !e.currentTarget.contains(e.relatedTarget)) setOpen(null)
+              }}
+            >
+              <button
+                id={`mega-trigger-${dept.slug}`}
+                type="button"
+                aria-expanded={hydrated ? isOpen : undefined}
+                aria-controls={`mega-panel-${dept.slug}`}
+                onClick={() => {
+                  clearTimeout(timer.current)
+                  setOpen(isOpen ? null : dept.slug)
+                }}
+                className={cn(
+                  'inline-flex h-11 items-center gap-1 rounded-md px-3 text-sm font-medium hover:bg-muted',
+                  isOpen && 'bg-muted',
+                )}
+              >
+                {dept.name}
+                <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', isOpen && 'rotate-180')} />
+              </button>
+              <div
+                id={`mega-panel-${dept.slug}`}
+                className={cn(
+                  'absolute top-full left-4 z-50 w-[700px] rounded-b-xl border border-border bg-card p-6 shadow-xl lg:w-[900px]',
+                  hydrated ? (isOpen ? 'block' : 'hidden') : 'hidden group-focus-within:block group-hover:block',
+                )}
+              >
+                <div className="flex gap-6">
+                  <div className="grid flex-1 grid-cols-3 gap-6">
+                    {dept.children.map((group) => (
+                      <div key={group.slug}>
+                        <Link
+                          to={categoryHref(dept.slug, group.slug)}
+                          className="text-sm font-semibold text-foreground hover:text-primary"
+                        >
+                          {group.name}
+                        </Link>
+                        <ul className="mt-2 space-y-1.5">
+                          {group.children.map((item) => (
+                            <li key={item.slug}>
+                              <Link
+                                to={categoryHref(dept.slug, item.slug)}
+                                className="text-sm text-muted-foreground hover:text-primary hover:underline"
+                              >
+                                {item.name}
+                              </Link>
+                            </li>
+                          ))}
+                        </ul>
+                      </div>
+                    ))}
+                  </div>
+                  <Link
+                    to={categoryHref(dept.slug)}
+                    className={cn(
+                      'hidden w-56 shrink-0 flex-col justify-end rounded-lg bg-gradient-to-br p-4 lg:flex',
+                      PICTURE_GRADIENTS[dept.slug] ?? 'from-muted to-card',
+                    )}
+                  >
+                    <span aria-hidden="true" className="text-6xl">
+                      {dept.emoji}
+                    </span>
+                    <span className="mt-3 font-semibold text-foreground">{t('nav.shopAll', { name: dept.name })}</span>
+                  </Link>
+                </div>
+              </div>
+            </li>
+          )
+        })}
+        {home ? (
+          <li>
+            <Link
+              to={categoryHref(home.slug)}
+              className="inline-flex h-11 items-center rounded-md px-3 text-sm font-medium hover:bg-muted"
+            >
+              {home.name}
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link
+            to="/products?sale=1"
+            className="inline-flex h-11 items-center rounded-md px-3 text-sm font-bold text-sale hover:bg-muted"
+          >
+            {t('nav.sale')}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  )
+}

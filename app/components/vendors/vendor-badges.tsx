@@ -1,0 +1,54 @@
+import { BadgeCheck } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+
+/** 'Verified' next to a verified store's name. */
+export function VerifiedBadge({ className }: { className?: string }) {
+  const t = useT()
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary',
+        className,
+      )}
+    >
+      <BadgeCheck className="size-3.5" aria-hidden="true" />
+      {t('vendors.verified')}
+    </span>
+  )
+}
+
+/** 'Online now' with a green dot, or 'Offline'. */
+export function OnlineStatus({ isOnline, className }: { isOnline: boolean; className?: string }) {
+  const t = useT()
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1.5 text-xs font-medium',
+        isOnline ? 'text-success' : 'text-muted-foreground',
+        className,
+      )}
+    >
+      <span
+        className={cn('size-2 rounded-full', isOnline ? 'bg-success' : 'bg-muted-foreground/50')}
+        aria-hidden="true"
+      />
+      {isOnline ? t('vendors.status.online') : t('vendors.status.offline')}
+    </span>
+  )
+}
+
+/** A department or specialty as a small rounded chip. */
+export function Chip({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border border-border bg-secondary px-2.5 py-0.5 text-xs text-secondary-foreground',
+        className,
+      )}
+    >
+      {children}
+    </span>
+  )
+}

@@ -1,0 +1,114 @@
+import { MapPin, UserPlus } from 'lucide-react'
+import { Link } from 'react-router'
+import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
+import { buttonVariants } from '#app/components/ui/button.tsx'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+import type { VendorCardData } from '#app/modules/vendors/vendors.server.ts'
+import { useRootData } from '#app/root.tsx'
+import { VendorAvatar } from './vendor-avatar.tsx'
+import { Chip, OnlineStatus, VerifiedBadge } from './vendor-badges.tsx'
+
+/** 'Gasabo, Kigali', or just 'Musanze' when the district and the city share a name. */
+export function placeOf(vendor: { district: string; city: string }): string {
+  const d = vendor.district.trim()
+  const c = vendor.city.trim()
+  if (!c || c.toLowerCase() === d.toLowerCase()) return d
+  if (!d) return c
+  return `${d}, ${c}`
+}
+
+/** One store in the vendor list: who, where, how it is rated, what it sells; Visit Store and Follow. */
+export function VendorCard({
+  vendor,
+  departmentNames,
+  followHref,
+  headingLevel = 'h2',
+}: {
+  vendor: VendorCardData
+  /** Department slug → its name, for the category chips. */
+  departmentNames: Record<string, string>
+  /** Where 'Follow' sends a visitor who is not signed in. */
+  followHref: string
+  headingLevel?: 'h2' | 'h3'
+}) {
+  const t = useT()
+  const { intlLocale } = useRootData()
+  const number = new Intl.NumberFormat(intlLocale)
+  const Heading = headingLevel
+  const headingId = `vendor-${vendor.id}-name`
+  const stats = [
+    { label: t('vendors.card.products'), value: number.format(vendor.productCount) },
+    { label: t('vendors.card.followers'), value: number.format(vendor.followerCount) },
+    { label: t('vendors.card.onIsoko'), value: t('vendors.years.short', { count: vendor.yearsActive }) },
+  ]
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col gap-4 rounded-lg border border-border bg-card p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex items-start gap-3">
+        <VendorAvatar
+          name={vendor.name}
+          avatarKey={vendor.avatarKey}
+          avatarColours={vendor.avatarColours}
+          isOnline={vendor.isOnline}
+        />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <Heading id={headingId} className="text-base leading-tight font-semibold">
+              <Link to={`/vendor/${vendor.id}`} className="hover:text-primary hover:underline">
+                {vendor.name}
+              </Link>
+            </Heading>
+            {vendor.verified && <VerifiedBadge />}
+          </div>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="size-3.5" aria-hidden="true" />
+              <span className="sr-only">{t('vendors.card.location')}</span>
+              {placeOf(vendor)}
+            </span>
+            <OnlineStatus isOnline={vendor.isOnline} />
+          </p>
+          <RatingStars rating={vendor.rating} reviewCount={vendor.reviewCount} className="mt-1.5" />
+        </div>
+      </div>
+
+      <p className="line-clamp-2 text-sm text-muted-foreground">{vendor.description}</p>
+
+      <dl className="grid grid-cols-3 divide-x divide-border rounded-md bg-muted py-2 text-center">
+        {stats.map((s) => (
+          <div key={s.label} className="flex flex-col-reverse px-1">
+            <dt className="text-xs text-muted-foreground">{s.label}</dt>
+            <dd className="text-sm font-semibold">{s.value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {vendor.categories.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('vendors.card.categories')}>
+          {vendor.categories.map((slug) => (
+            <li key={slug}>
+              <Chip>{departmentNames[slug] ?? slug}</Chip>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-auto grid grid-cols-2 gap-2">
+        <Link to={`/vendor/${vendor.id}`} className={buttonVariants({ size: 'sm' })} aria-describedby={headingId}>
+          {t('vendors.card.visit')}
+        </Link>
+        <Link
+          to={followHref}
+          className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}
+          aria-describedby={headingId}
+        >
+          <UserPlus aria-hidden="true" />
+          {t('vendors.card.follow')}
+        </Link>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream'
+import { I18nProvider } from '@lingui/react'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { renderToPipeableStream } from 'react-dom/server'
+import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
+import { createI18n, getMessages } from '#app/lib/i18n.server.ts'
+import { MessagesJsonContext, negotiateLocale, scriptJson } from '#app/lib/i18n.tsx'
+import { NonceContext } from '#app/lib/nonce.tsx'
+
+export const streamTimeout = 5_000
+
+type IsokoLoadContext = AppLoadContext & { cspNonce?: string }
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: IsokoLoadContext,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+  const nonce = loadContext?.cspNonce ?? ''
+  const locale = negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language'))
+  const i18n = createI18n(locale)
+  const messages = { locale, json: scriptJson(getMessages(locale)) }
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000)
+    // Pages are small and their data is loaded before rendering: send the whole document at once.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <MessagesJsonContext.Provider value={messages}>
+          <I18nProvider i18n={i18n}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </I18nProvider>
+        </MessagesJsonContext.Provider>
+      </NonceContext.Provider>,
+      {
+        nonce: nonce || undefined,
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeout)
+              callback()
+            },
+          })
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          pipe(body)
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }))
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout)
+          reject(error)
+        },
+        onError(error: unknown) {
+          status = 500
+          console.error(error)
+        },
+      },
+    )
+  })
+}

@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from '#db/schema.ts'
+
+export type Schema = typeof schema
+/** Either engine's handle: services are written once against this type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+/** What a service function runs its queries on: the database, or an open transaction. */
+export type Executor = Database | Transaction
+
+export type DatabaseConnection = {
+  db: Database
+  engine: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+/** The migrations folder, found from the project root when this file is bundled into build/. */
+export function migrationsPath(root = process.cwd()): string {
+  return path.resolve(root, 'db/migrations')
+}
+
+/**
+ * Opens PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite in `dataDir`
+ * (or in memory when `dataDir` is 'memory://').
+ */
+export function connectDatabase(options: {
+  url?: string
+  dataDir?: string
+  migrationsDir?: string
+}): DatabaseConnection {
+  const folder = options.migrationsDir ?? migrationsPath()
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    const db = drizzleNodePg(pool, { schema }) as unknown as Database
+    return {
+      db,
+      engine: 'postgres',
+      migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
+      close: () => pool.end(),
+    }
+  }
+  const dir = options.dataDir ?? 'memory://'
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true })
+  const client = new PGlite(dir)
+  const db = drizzlePglite(client, { schema }) as unknown as Database
+  return {
+    db,
+    engine: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    close: () => client.close(),
+  }
+}
+
+// One connection per process, kept on globalThis: the server entry and the app's build (and the dev server's
+// reloaded modules) each load this file, and the embedded database must be opened only once.
+const holder = globalThis as typeof globalThis & { __isokoDatabase?: DatabaseConnection }
+
+/** The process's database, opened on first use from the configuration. */
+export function getConnection(): DatabaseConnection {
+  if (!holder.__isokoDatabase) {
+    const url = process.env.DATABASE_URL || undefined
+    const dataDir = path.resolve(process.env.DATA_DIR || './data', 'pgdata')
+    holder.__isokoDatabase = connectDatabase({ url, dataDir })
+  }
+  return holder.__isokoDatabase
+}
+
+export function getDb(): Database {
+  return getConnection().db
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  STORAGE_URL: z.string().url().optional(),
+  PAYMENTS_MODE: z.enum(['simulator', 'production']).default('simulator'),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SUPPORT_PHONE: z.string().min(1).default('+250 788 123 456'),
+  SUPPORT_EMAIL: z.string().email().default('support@isoko.rw'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string }
+
+let cached: Env | undefined
+
+/** Reads and validates the environment once; a bad value stops the process with a clear message. */
+export function getEnv(): Env {
+  if (cached) return cached
+  const parsed = EnvSchema.safeParse(process.env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  cached = { ...env, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(env.DATA_DIR) }
+  return cached
+}
+
+/** When SESSION_SECRET is unset, one is generated into DATA_DIR so cookies survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(path.dirname(file), { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,29 @@
+import type { I18n, Messages } from '@lingui/core'
+import { messages as cart } from '#app/locales/en/cart.po'
+import { messages as common } from '#app/locales/en/common.po'
+import { messages as help } from '#app/locales/en/help.po'
+import { messages as home } from '#app/locales/en/home.po'
+import { messages as pages } from '#app/locales/en/pages.po'
+import { messages as products } from '#app/locales/en/products.po'
+import { messages as vendors } from '#app/locales/en/vendors.po'
+import { i18nFromMessages, isLocale, type Locale, negotiateLocale } from './i18n.tsx'
+
+export { isLocale, negotiateLocale }
+
+/** The compiled catalogue of each locale; Kinyarwanda and French join here. */
+const catalogues: Record<Locale, Messages> = {
+  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages },
+}
+
+export function getMessages(locale: Locale): Messages {
+  return catalogues[locale]
+}
+
+export function createI18n(locale: Locale): I18n {
+  return i18nFromMessages(locale, catalogues[locale])
+}
+
+/** The translator for a request's language, for loaders, actions and meta on the server. */
+export function requestI18n(request: Request): I18n {
+  return createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
+}

@@ -1,0 +1,57 @@
+import { type I18n, type Messages, setupI18n } from '@lingui/core'
+import { createContext, useContext } from 'react'
+
+export const locales = ['en'] as const
+export type Locale = (typeof locales)[number]
+export const defaultLocale: Locale = 'en'
+
+/** Intl locale used for numbers, money and dates in each interface language. */
+export const intlLocale: Record<Locale, string> = { en: 'en-RW' }
+
+export function isLocale(value: string | null | undefined): value is Locale {
+  return !!value && (locales as readonly string[]).includes(value)
+}
+
+/** Picks the interface language: the `lang` cookie, then Accept-Language, then English. */
+export function negotiateLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale {
+  const fromCookie = cookieHeader?.match(/(?:^|;\s*)lang=([a-z]{2})/)?.[1]
+  if (isLocale(fromCookie)) return fromCookie
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase()
+    if (isLocale(tag)) return tag
+  }
+  return defaultLocale
+}
+
+export function i18nFromMessages(locale: Locale, messages: Messages): I18n {
+  return setupI18n({ locale, messages: { [locale]: messages } })
+}
+
+/**
+ * The page's compiled catalogue travels as JSON in the document (`<script type="application/json">`), not as
+ * JavaScript: the server renders it once, the browser reads it before hydrating, and it never counts against
+ * the JavaScript budget or rides along with later navigations (ADR 0004).
+ */
+export const I18N_SCRIPT_ID = 'isoko-messages'
+export const MessagesJsonContext = createContext<{ locale: Locale; json: string }>({
+  locale: defaultLocale,
+  json: '{}',
+})
+
+export function MessagesScript() {
+  const { json } = useContext(MessagesJsonContext)
+  return (
+    <script
+      id={I18N_SCRIPT_ID}
+      type="application/json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own catalogue, with '<' escaped
+      dangerouslySetInnerHTML={{ __html: json }}
+      suppressHydrationWarning
+    />
+  )
+}
+
+/** JSON safe to put inside a script element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c')
+}

@@ -1,0 +1,486 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  max,
+  min,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { customers } from '#app/modules/customers/tables.server.ts'
+import { vendors } from '#app/modules/vendors/tables.server.ts'
+import type { ProductFilters } from './catalog.schemas.ts'
+import { categories, productImages, products, productVariants, reviews } from './tables.server.ts'
+import type { Badge, CategoryNode, ImageData, ProductCardData, VariantData } from './types.ts'
+
+// ---------------------------------------------------------------------------------------------------------------
+// Category tree
+// ---------------------------------------------------------------------------------------------------------------
+
+const CATEGORY_TTL_MS = 5 * 60 * 1000
+/** One tree per database handle (the process has one; tests open several), refreshed every few minutes. */
+const categoryCache = new WeakMap<object, { at: number; tree: Promise<CategoryNode[]> }>()
+
+/** Departments → groups → items, each level ordered by position. Cached in memory per process. */
+export function getCategoryTree(ctx: ServiceContext): Promise<CategoryNode[]> {
+  const hit = categoryCache.get(ctx.db)
+  if (hit && Date.now() - hit.at < CATEGORY_TTL_MS) return hit.tree
+  const tree = loadCategoryTree(ctx)
+  categoryCache.set(ctx.db, { at: Date.now(), tree })
+  tree.catch(() => categoryCache.delete(ctx.db))
+  return tree
+}
+
+/** Forgets the cached tree (after the categories change, e.g. in a seed or a test). */
+export function clearCategoryTreeCache(ctx: ServiceContext): void {
+  categoryCache.delete(ctx.db)
+}
+
+async function loadCategoryTree(ctx: ServiceContext): Promise<CategoryNode[]> {
+  const rows = await ctx.db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      slug: categories.slug,
+      name: categories.name,
+      emoji: categories.emoji,
+      level: categories.level,
+    })
+    .from(categories)
+    .orderBy(asc(categories.level), asc(categories.position), asc(categories.id))
+  const nodes = new Map<number, CategoryNode>()
+  const roots: CategoryNode[] = []
+  for (const r of rows) {
+    const node: CategoryNode = { id: r.id, slug: r.slug, name: r.name, emoji: r.emoji, children: [] }
+    nodes.set(r.id, node)
+    const parent = r.parentId == null ? undefined : nodes.get(r.parentId)
+    if (parent) parent.children.push(node)
+    else if (r.level === 0) roots.push(node)
+  }
+  return roots
+}
+
+/** Every node of a subtree, itself included. */
+function subtree(node: CategoryNode): CategoryNode[] {
+  return [node, ...node.children.flatMap(subtree)]
+}
+
+function findNode(nodes: CategoryNode[], slug: string): CategoryNode | undefined {
+  for (const n of nodes) {
+    if (n.slug === slug) return n
+    const found = findNode(n.children, slug)
+    if (found) return found
+  }
+  return undefined
+}
+
+/** Path from the department down to the node with this id, or [] when unknown. */
+function pathTo(nodes: CategoryNode[], id: number): CategoryNode[] {
+  for (const n of nodes) {
+    if (n.id === id) return [n]
+    const rest = pathTo(n.children, id)
+    if (rest.length) return [n, ...rest]
+  }
+  return []
+}
+
+/**
+ * Category ids a listing is limited to, or null for all of them. An unknown department means "all";
+ * a subcategory that is not under the department is ignored.
+ */
+async function scopeCategoryIds(
+  ctx: ServiceContext,
+  category: string | undefined,
+  subcategory: string | undefined,
+): Promise<number[] | null> {
+  const tree = await getCategoryTree(ctx)
+  const department = category && category !== 'all' ? tree.find((d) => d.slug === category) : undefined
+  const sub =
+    subcategory && subcategory !== 'all' ? findNode(department ? department.children : tree, subcategory) : undefined
+  const node = sub ?? department
+  if (!node) return null
+  return subtree(node).map((n) => n.id)
+}
+
+export type CategoryFilter = {
+  /** Every department, for the category select. */
+  departments: { slug: string; name: string }[]
+  /** The chosen department, or null for all of them (also when the slug is unknown). */
+  department: { slug: string; name: string } | null
+  /** The department's groups and their items, for the subcategory select. */
+  groups: { slug: string; name: string; items: { slug: string; name: string }[] }[]
+  /** The chosen group or item under the department, or null. */
+  subcategory: { slug: string; name: string } | null
+}
+
+/** What the listing's category and subcategory select show, with unknown or mismatched slugs dropped. */
+export async function resolveCategoryFilter(
+  ctx: ServiceContext,
+  input: { category?: string; subcategory?: string },
+): Promise<CategoryFilter> {
+  const tree = await getCategoryTree(ctx)
+  const pick = (n: CategoryNode) => ({ slug: n.slug, name: n.name })
+  const department = input.category ? tree.find((d) => d.slug === input.category) : undefined
+  const sub = input.subcategory ? findNode(department ? department.children : tree, input.subcategory) : undefined
+  // Without a department, a known subcategory brings its department along.
+  const owner = department ?? (sub ? tree.find((d) => subtree(d).some((n) => n.id === sub.id)) : undefined)
+  return {
+    departments: tree.map(pick),
+    department: owner ? pick(owner) : null,
+    groups: (owner?.children ?? []).map((g) => ({ ...pick(g), items: g.children.map(pick) })),
+    subcategory: sub ? pick(sub) : null,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Product cards
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Only active products of approved vendors are shown to shoppers. */
+const isPublic = and(eq(products.status, 'active'), eq(vendors.status, 'approved')) as SQL
+
+const averageRating = sql<number>`case when ${products.reviewCount} > 0 then ${products.ratingSum}::float8 / ${products.reviewCount} else 0 end`
+
+const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  title: products.title,
+  price: products.price,
+  compareAtPrice: products.compareAtPrice,
+  badge: products.badge,
+  ratingSum: products.ratingSum,
+  reviewCount: products.reviewCount,
+  createdAt: products.createdAt,
+  vendorId: vendors.id,
+  vendorName: vendors.name,
+}
+
+type CardRow = {
+  id: number
+  slug: string
+  title: string
+  price: number
+  compareAtPrice: number | null
+  badge: Badge | null
+  ratingSum: number
+  reviewCount: number
+  createdAt: Date
+  vendorId: number
+  vendorName: string
+}
+
+function ratingOf(ratingSum: number, reviewCount: number): number | null {
+  return reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : null
+}
+
+/** Adds each product's first image and its variants' stock to the rows, keeping their order. */
+async function toCards(ctx: ServiceContext, rows: CardRow[]): Promise<ProductCardData[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const [images, variants] = await Promise.all([
+    ctx.db
+      .selectDistinctOn([productImages.productId], {
+        productId: productImages.productId,
+        imageKey: productImages.imageKey,
+        alt: productImages.alt,
+        width: productImages.width,
+        height: productImages.height,
+        placeholder: productImages.placeholder,
+      })
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id)),
+    ctx.db
+      .select({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stock })
+      .from(productVariants)
+      .where(inArray(productVariants.productId, ids))
+      .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
+  ])
+  const imageOf = new Map<number, ImageData>()
+  for (const { productId, ...image } of images) imageOf.set(productId, image)
+  const variantsOf = new Map<number, { id: number; stock: number }[]>()
+  for (const v of variants) {
+    const list = variantsOf.get(v.productId) ?? []
+    list.push(v)
+    variantsOf.set(v.productId, list)
+  }
+  return rows.map((r) => {
+    const vs = variantsOf.get(r.id) ?? []
+    const withStock = vs.find((v) => v.stock > 0)
+    return {
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      price: r.price,
+      compareAtPrice: r.compareAtPrice,
+      badge: r.badge,
+      rating: ratingOf(r.ratingSum, r.reviewCount),
+      reviewCount: r.reviewCount,
+      vendor: { id: r.vendorId, name: r.vendorName },
+      image: imageOf.get(r.id) ?? null,
+      inStock: !!withStock,
+      defaultVariantId: (withStock ?? vs[0])?.id ?? null,
+      hasOptions: vs.length > 1,
+      createdAt: r.createdAt.toISOString(),
+    }
+  })
+}
+
+/** Cards of these products in the same order as `ids`; products that are not public are left out. */
+export async function getProductCards(ctx: ServiceContext, ids: number[]): Promise<ProductCardData[]> {
+  const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))]
+  if (unique.length === 0) return []
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(isPublic, inArray(products.id, unique)))
+  const cards = await toCards(ctx, rows)
+  const byId = new Map(cards.map((c) => [c.id, c]))
+  return ids.flatMap((id) => {
+    const card = byId.get(id)
+    return card ? [card] : []
+  })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Listing
+// ---------------------------------------------------------------------------------------------------------------
+
+export type ProductListing = {
+  items: ProductCardData[]
+  total: number
+  page: number
+  pageCount: number
+  priceBounds: { min: number; max: number }
+}
+
+const PRICE_STEP = 500
+
+/** `%` and `_` typed by a shopper are literal characters, not wildcards. */
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** Search: every word must appear in the title, description, vendor name or a category name of the product. */
+async function searchCondition(ctx: ServiceContext, q: string): Promise<SQL | undefined> {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6)
+  if (words.length === 0) return undefined
+  const tree = await getCategoryTree(ctx)
+  const all = tree.flatMap(subtree)
+  const conditions = words.map((word) => {
+    const pattern = `%${escapeLike(word)}%`
+    // A category whose name matches brings in every product below it.
+    const categoryIds = [
+      ...new Set(all.filter((n) => n.name.toLowerCase().includes(word)).flatMap((n) => subtree(n).map((c) => c.id))),
+    ]
+    return or(
+      ilike(products.title, pattern),
+      ilike(products.description, pattern),
+      ilike(vendors.name, pattern),
+      categoryIds.length ? inArray(products.categoryId, categoryIds) : undefined,
+    ) as SQL
+  })
+  return and(...conditions)
+}
+
+function orderFor(sort: ProductFilters['sort']): SQL[] {
+  switch (sort) {
+    case 'price-low':
+      return [asc(products.price), asc(products.id)]
+    case 'price-high':
+      return [desc(products.price), asc(products.id)]
+    case 'rating':
+      return [desc(averageRating), desc(products.reviewCount), asc(products.id)]
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)]
+    default:
+      return [desc(products.featuredScore), desc(averageRating), desc(products.reviewCount), asc(products.id)]
+  }
+}
+
+/** A page of public products matching the filters, the number of them and the price range of the category. */
+export async function listProducts(ctx: ServiceContext, filters: ProductFilters): Promise<ProductListing> {
+  const perPage = Math.min(Math.max(Math.trunc(filters.perPage) || 24, 1), 96)
+  const categoryIds = await scopeCategoryIds(ctx, filters.category, filters.subcategory)
+
+  // The scope the price range is taken from: the category (and vendor), before the other filters.
+  const scope: (SQL | undefined)[] = [
+    isPublic,
+    categoryIds ? inArray(products.categoryId, categoryIds) : undefined,
+    filters.vendorId ? eq(products.vendorId, filters.vendorId) : undefined,
+  ]
+  const [lo, hi] = [filters.min, filters.max]
+  const [priceMin, priceMax] = lo != null && hi != null && lo > hi ? [hi, lo] : [lo, hi]
+  const where = and(
+    ...scope,
+    filters.q ? await searchCondition(ctx, filters.q) : undefined,
+    priceMin != null ? gte(products.price, priceMin) : undefined,
+    priceMax != null ? lte(products.price, priceMax) : undefined,
+    filters.sale ? and(isNotNull(products.compareAtPrice), gt(products.compareAtPrice, products.price)) : undefined,
+  )
+
+  const [[totals], [bounds]] = await Promise.all([
+    ctx.db.select({ n: count() }).from(products).innerJoin(vendors, eq(vendors.id, products.vendorId)).where(where),
+    ctx.db
+      .select({ min: min(products.price), max: max(products.price) })
+      .from(products)
+      .innerJoin(vendors, eq(vendors.id, products.vendorId))
+      .where(and(...scope)),
+  ])
+  const total = Number(totals?.n ?? 0)
+  const pageCount = Math.max(1, Math.ceil(total / perPage))
+  const page = Math.min(Math.max(Math.trunc(filters.page) || 1, 1), pageCount)
+
+  const rows = total
+    ? await ctx.db
+        .select(cardColumns)
+        .from(products)
+        .innerJoin(vendors, eq(vendors.id, products.vendorId))
+        .where(where)
+        .orderBy(...orderFor(filters.sort))
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+    : []
+
+  const low = bounds?.min == null ? 0 : Math.floor(Number(bounds.min) / PRICE_STEP) * PRICE_STEP
+  const high = bounds?.max == null ? 0 : Math.ceil(Number(bounds.max) / PRICE_STEP) * PRICE_STEP
+  return { items: await toCards(ctx, rows), total, page, pageCount, priceBounds: { min: low, max: high } }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Product page
+// ---------------------------------------------------------------------------------------------------------------
+
+export type ReviewData = { id: number; rating: number; body: string; author: string; createdAt: string }
+
+export type ProductDetail = {
+  id: number
+  slug: string
+  title: string
+  description: string
+  price: number
+  compareAtPrice: number | null
+  badge: Badge | null
+  rating: number | null
+  reviewCount: number
+  images: ImageData[]
+  variants: VariantData[]
+  inStock: boolean
+  defaultVariantId: number | null
+  vendor: { id: number; name: string; slug: string; verified: boolean }
+  /** Department → group → item. */
+  categoryPath: { slug: string; name: string }[]
+  /** Most recent first. */
+  reviews: ReviewData[]
+}
+
+const REVIEWS_SHOWN = 20
+
+/** Everything the product page shows, or null when there is no such public product. */
+export async function getProductBySlug(ctx: ServiceContext, slug: string): Promise<ProductDetail | null> {
+  const [row] = await ctx.db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      title: products.title,
+      description: products.description,
+      price: products.price,
+      compareAtPrice: products.compareAtPrice,
+      badge: products.badge,
+      ratingSum: products.ratingSum,
+      reviewCount: products.reviewCount,
+      categoryId: products.categoryId,
+      vendorId: vendors.id,
+      vendorName: vendors.name,
+      vendorSlug: vendors.slug,
+      vendorVerified: vendors.verified,
+    })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(isPublic, eq(products.slug, slug)))
+    .limit(1)
+  if (!row) return null
+
+  const [images, variants, reviewRows, tree] = await Promise.all([
+    ctx.db
+      .select({
+        imageKey: productImages.imageKey,
+        alt: productImages.alt,
+        width: productImages.width,
+        height: productImages.height,
+        placeholder: productImages.placeholder,
+      })
+      .from(productImages)
+      .where(eq(productImages.productId, row.id))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+    ctx.db
+      .select({
+        id: productVariants.id,
+        size: productVariants.size,
+        colour: productVariants.colour,
+        sku: productVariants.sku,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .where(eq(productVariants.productId, row.id))
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+    ctx.db
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        body: reviews.body,
+        createdAt: reviews.createdAt,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+      })
+      .from(reviews)
+      .innerJoin(customers, eq(customers.id, reviews.customerId))
+      .where(eq(reviews.productId, row.id))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(REVIEWS_SHOWN),
+    getCategoryTree(ctx),
+  ])
+
+  const withStock = variants.find((v) => v.stock > 0)
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    price: row.price,
+    compareAtPrice: row.compareAtPrice,
+    badge: row.badge,
+    rating: ratingOf(row.ratingSum, row.reviewCount),
+    reviewCount: row.reviewCount,
+    images,
+    variants,
+    inStock: !!withStock,
+    defaultVariantId: (withStock ?? variants[0])?.id ?? null,
+    vendor: { id: row.vendorId, name: row.vendorName, slug: row.vendorSlug, verified: row.vendorVerified },
+    categoryPath: pathTo(tree, row.categoryId).map((n) => ({ slug: n.slug, name: n.name })),
+    reviews: reviewRows.map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      body: r.body,
+      author: authorName(r.firstName, r.lastName),
+      createdAt: r.createdAt.toISOString(),
+    })),
+  }
+}
+
+/** 'Aline U.': a reviewer's first name and last initial. */
+function authorName(firstName: string, lastName: string): string {
+  const initial = lastName.trim().charAt(0).toUpperCase()
+  return initial ? `${firstName.trim()} ${initial}.` : firstName.trim()
+}

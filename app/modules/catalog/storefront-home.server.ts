@@ -1,0 +1,61 @@
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { getCategoryTree } from './catalog.server.ts'
+import { products } from './tables.server.ts'
+
+const isPublic = and(eq(products.status, 'active'), eq(vendors.status, 'approved'))
+
+/** Public products per department (a department counts the products of all its items). */
+export async function countProductsByDepartment(ctx: ServiceContext): Promise<Record<string, number>> {
+  const tree = await getCategoryTree(ctx)
+  const rows = await ctx.db
+    .select({ categoryId: products.categoryId, n: count() })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(isPublic)
+    .groupBy(products.categoryId)
+  const byCategory = new Map(rows.map((r) => [r.categoryId, Number(r.n)]))
+  const result: Record<string, number> = {}
+  for (const dept of tree) {
+    const ids = [dept, ...dept.children, ...dept.children.flatMap((g) => g.children)].map((c) => c.id)
+    result[dept.slug] = ids.reduce((sum, id) => sum + (byCategory.get(id) ?? 0), 0)
+  }
+  return result
+}
+
+/** Public products in all, for the hero. */
+export async function countPublicProducts(ctx: ServiceContext): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(isPublic)
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Trending: well-reviewed products that shoppers can buy now, best sellers first, then by rating.
+ * Returns product ids for `getProductCards`.
+ */
+export async function listTrendingProductIds(ctx: ServiceContext, limit = 8): Promise<number[]> {
+  const rows = await ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(
+      and(
+        isPublic,
+        gte(products.reviewCount, 3),
+        sql`exists (select 1 from product_variants v where v.product_id = ${products.id} and v.stock > 0)`,
+      ),
+    )
+    .orderBy(
+      desc(sql`(${products.badge} = 'bestseller')`),
+      desc(sql`${products.ratingSum}::float / greatest(${products.reviewCount}, 1)`),
+      desc(products.reviewCount),
+      desc(products.id),
+    )
+    .limit(limit)
+  return rows.map((r) => r.id)
+}

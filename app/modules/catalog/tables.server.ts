@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { customers } from '#app/modules/customers/tables.server.ts'
+import { vendors } from '#app/modules/vendors/tables.server.ts'
+
+/** The category tree: level 0 department, 1 group, 2 item (the mega menu). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    level: smallint('level').notNull(),
+    position: integer('position').notNull().default(0),
+    emoji: text('emoji'),
+  },
+  (t) => [uniqueIndex('categories_slug_idx').on(t.slug), index('categories_parent_idx').on(t.parentId)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    price: integer('price').notNull(),
+    compareAtPrice: integer('compare_at_price'),
+    badge: text('badge').$type<'new' | 'bestseller' | 'limited'>(),
+    status: text('status').$type<'draft' | 'active' | 'archived'>().notNull().default('active'),
+    /** Kept by the reviews service: sum of ratings and their count, so sorting by rating stays cheap. */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Higher comes first under the 'featured' sort. */
+    featuredScore: integer('featured_score').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_idx').on(t.slug),
+    index('products_vendor_idx').on(t.vendorId),
+    index('products_category_idx').on(t.categoryId),
+    index('products_price_idx').on(t.price),
+    index('products_created_idx').on(t.createdAt),
+    index('products_featured_idx').on(t.featuredScore),
+    check('products_price_positive', sql`${t.price} > 0`),
+  ],
+)
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size'),
+    colour: text('colour'),
+    sku: text('sku').notNull(),
+    stock: integer('stock').notNull().default(0),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_idx').on(t.sku),
+    index('product_variants_product_idx').on(t.productId),
+    check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
+  ],
+)
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Key of the stored image set; files are `<key>-<width>.<avif|webp>`. */
+    imageKey: text('image_key').notNull(),
+    alt: text('alt').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** A colour shown while the picture loads. */
+    placeholder: text('placeholder').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+)
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    rating: smallint('rating').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_product_idx').on(t.productId),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+)

@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { products, productVariants } from './tables.server.ts'
+
+export type PurchasableVariant = {
+  id: number
+  productId: number
+  size: string | null
+  colour: string | null
+  stock: number
+}
+
+/** A variant that can be put in a cart: its product is active and its vendor approved. Null otherwise. */
+export async function getPurchasableVariant(
+  ctx: ServiceContext,
+  variantId: number,
+): Promise<PurchasableVariant | null> {
+  const [row] = await ctx.db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      size: productVariants.size,
+      colour: productVariants.colour,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(eq(productVariants.id, variantId), eq(products.status, 'active'), eq(vendors.status, 'approved')))
+  return row ?? null
+}

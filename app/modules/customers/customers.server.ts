@@ -1,0 +1,31 @@
+import { count } from 'drizzle-orm'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { customers } from './tables.server.ts'
+
+export type CreateCustomerInput = {
+  firstName: string
+  lastName: string
+  email: string
+  /** Defaults to now; the seed passes fixed dates so it is repeatable. */
+  createdAt?: Date
+}
+
+/** Stores a customer profile (the e-mail lower-cased, so one address is one customer). */
+export async function createCustomer(ctx: ServiceContext, input: CreateCustomerInput): Promise<{ id: number }> {
+  const [row] = await ctx.db
+    .insert(customers)
+    .values({
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      email: input.email.trim().toLowerCase(),
+      createdAt: input.createdAt,
+    })
+    .returning({ id: customers.id })
+  return row
+}
+
+/** How many customers exist (the home page's statistics, the seed's emptiness check). */
+export async function countCustomers(ctx: ServiceContext): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(customers)
+  return row?.n ?? 0
+}

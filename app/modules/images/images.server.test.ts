@@ -1,0 +1,75 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bannerSvg, productSvg } from './artwork.ts'
+import { storeImage } from './images.server.ts'
+
+let root: string
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'isoko-images-test-'))
+})
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true })
+})
+
+describe('storeImage', () => {
+  it('writes AVIF and WebP at each product width, 4:5, within the size budgets', async () => {
+    const dir = path.join(root, 'a')
+    const svg = productSvg({ kind: 'dress', colour: 'Indigo', patternIndex: 1 })
+    const stored = await storeImage(svg, 'p-test-dress', 'product', { dir, cacheDir: path.join(root, 'cache') })
+    expect(stored).toMatchObject({ width: 800, height: 1000 })
+    expect((await readdir(dir)).sort()).toEqual([
+      'p-test-dress-200.avif',
+      'p-test-dress-200.webp',
+      'p-test-dress-400.avif',
+      'p-test-dress-400.webp',
+      'p-test-dress-800.avif',
+      'p-test-dress-800.webp',
+    ])
+    for (const f of stored.files) {
+      expect(f.bytes).toBeLessThanOrEqual(f.width === 800 ? 40_000 : f.width === 200 ? 12_000 : 22_000)
+      const meta = await sharp(path.join(dir, f.name)).metadata()
+      expect([meta.width, meta.height]).toEqual([f.width, (f.width * 5) / 4])
+    }
+  })
+
+  it('copies from the cache the second time, giving the same bytes', async () => {
+    const svg = productSvg({ kind: 'basket', colour: 'Natural', patternIndex: 2 })
+    const cacheDir = path.join(root, 'cache')
+    await storeImage(svg, 'p-basket', 'product', { dir: path.join(root, 'b1'), cacheDir })
+    const entries = (await readdir(cacheDir)).length
+    await storeImage(svg, 'p-basket', 'product', { dir: path.join(root, 'b2'), cacheDir })
+    expect((await readdir(cacheDir)).length).toBe(entries)
+    for (const name of await readdir(path.join(root, 'b1'))) {
+      expect(await readFile(path.join(root, 'b2', name))).toEqual(await readFile(path.join(root, 'b1', name)))
+    }
+  })
+
+  it('stores banners at 640 and 1280, 3:1', async () => {
+    const dir = path.join(root, 'c')
+    const svg = bannerSvg({
+      colours: ['#0f766e', '#f59e0b'],
+      patternIndex: 0,
+      items: [{ kind: 'basket', colour: 'Natural' }],
+    })
+    const stored = await storeImage(svg, 'banner-test', 'banner', { dir, cacheDir: false })
+    expect(stored.files.map((f) => f.name).sort()).toEqual([
+      'banner-test-1280.avif',
+      'banner-test-1280.webp',
+      'banner-test-640.avif',
+      'banner-test-640.webp',
+    ])
+    const meta = await sharp(path.join(dir, 'banner-test-1280.webp')).metadata()
+    expect([meta.width, meta.height]).toEqual([1280, 427])
+  })
+
+  it('refuses keys that are not lower-case words and dashes', async () => {
+    await expect(storeImage('<svg/>', '../evil', 'product', { dir: root, cacheDir: false })).rejects.toThrow(
+      /Bad image key/,
+    )
+  })
+})

@@ -1,0 +1,177 @@
+import { createHash } from 'node:crypto'
+import { copyFile, link, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import sharp from 'sharp'
+import { getEnv } from '#app/lib/env.server.ts'
+import { IMAGE_KEY_PATTERN, IMAGE_KINDS, type ImageKind } from './image-keys.ts'
+
+// Pictures are stored as AVIF and WebP at a few widths: `<key>-<width>.<avif|webp>` in `<DATA_DIR>/images`.
+// Encoding is the slow part, so finished files are also kept in a cache keyed by the content's hash, and storing
+// the same picture again (a second seed, the same upload twice) only copies them.
+
+/** Largest file allowed per width, in bytes (DESIGN.md section 4: largest image ≤ 40 KB, thumbnails ≤ 12 KB). */
+const BUDGETS: Record<number, number> = { 200: 12_000, 400: 22_000, 640: 32_000, 800: 40_000, 1280: 60_000 }
+/** Quality steps tried in turn until a file fits its budget. */
+const AVIF_QUALITIES = [52, 44, 36, 28]
+const WEBP_QUALITIES = [78, 68, 58, 46, 36]
+/** AVIF effort 0-9: 0 encodes several times faster than the default and loses little at these sizes. */
+const AVIF_EFFORT = 0
+/** Bump when the encoding changes, so cached files are made again. */
+const ENCODER_VERSION = 'v1'
+
+export type StoredFile = { name: string; width: number; format: 'avif' | 'webp'; bytes: number }
+export type StoredImage = { key: string; kind: ImageKind; width: number; height: number; files: StoredFile[] }
+
+export type StoreImageOptions = {
+  /** Where the files go; defaults to `<DATA_DIR>/images`. */
+  dir?: string
+  /** The encode cache; defaults to `node_modules/.cache/isoko-images` under the working directory. `false` turns it off. */
+  cacheDir?: string | false
+}
+
+export function defaultImagesDir(): string {
+  return path.resolve(getEnv().DATA_DIR, 'images')
+}
+
+export function defaultImageCacheDir(): string {
+  return path.resolve(process.cwd(), 'node_modules/.cache/isoko-images')
+}
+
+/**
+ * Stores a picture (an encoded image, or SVG text) under `key` as AVIF and WebP at the widths of its kind,
+ * cropped to the kind's aspect ratio, each file within its size budget.
+ */
+export async function storeImage(
+  input: Buffer | string,
+  key: string,
+  kind: ImageKind,
+  options: StoreImageOptions = {},
+): Promise<StoredImage> {
+  if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`Bad image key: ${key}`)
+  const { widths, aspect } = IMAGE_KINDS[kind]
+  const dir = options.dir ?? defaultImagesDir()
+  const cacheRoot = options.cacheDir === undefined ? defaultImageCacheDir() : options.cacheDir
+  const source = typeof input === 'string' ? Buffer.from(input) : input
+  const hash = createHash('sha256').update(`${ENCODER_VERSION}:${kind}:`).update(source).digest('hex').slice(0, 32)
+  const names = widths.flatMap((w) => (['avif', 'webp'] as const).map((format) => ({ w, format })))
+  const maxWidth = Math.max(...widths)
+  await mkdir(dir, { recursive: true })
+
+  let encoded: Map<string, Buffer> | undefined
+  const cached = cacheRoot ? path.join(cacheRoot, hash) : undefined
+  if (
+    !cached ||
+    !(await hasAll(
+      cached,
+      names.map((n) => `${n.w}.${n.format}`),
+    ))
+  ) {
+    encoded = await encode(source, widths, aspect)
+    if (cached) await saveToCache(cached, encoded)
+  }
+
+  const files: StoredFile[] = []
+  for (const { w, format } of names) {
+    const name = `${key}-${w}.${format}`
+    const target = path.join(dir, name)
+    const data = encoded?.get(`${w}.${format}`)
+    if (data) {
+      await writeAtomically(target, data)
+      files.push({ name, width: w, format, bytes: data.length })
+    } else {
+      const from = path.join(cached as string, `${w}.${format}`)
+      await placeFile(from, target)
+      files.push({ name, width: w, format, bytes: (await stat(target)).size })
+    }
+  }
+  return { key, kind, width: maxWidth, height: Math.round(maxWidth * aspect), files }
+}
+
+async function encode(source: Buffer, widths: readonly number[], aspect: number): Promise<Map<string, Buffer>> {
+  const maxWidth = Math.max(...widths)
+  const maxHeight = Math.round(maxWidth * aspect)
+  const isSvg = source.subarray(0, 512).toString('utf8').includes('<svg')
+  let density: number | undefined
+  if (isSvg) {
+    const meta = await sharp(source).metadata()
+    // Rasterise the drawing directly at the largest size, so edges stay sharp.
+    density = Math.min(2400, (72 * maxWidth) / Math.max(1, meta.width ?? maxWidth))
+  }
+  const base = await sharp(source, density ? { density } : {})
+    .rotate()
+    .resize(maxWidth, maxHeight, { fit: 'cover', position: 'attention' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const out = new Map<string, Buffer>()
+  for (const w of widths) {
+    const h = Math.round(w * aspect)
+    const pixels =
+      w === maxWidth
+        ? base.data
+        : await sharp(base.data, { raw: base.info }).resize(w, h, { kernel: 'lanczos3' }).raw().toBuffer()
+    const raw = { width: w, height: h, channels: base.info.channels }
+    const budget = BUDGETS[w] ?? Math.round((40_000 * w) / 800)
+    out.set(
+      `${w}.avif`,
+      await withinBudget(AVIF_QUALITIES, budget, (quality) =>
+        sharp(pixels, { raw }).avif({ quality, effort: AVIF_EFFORT }).toBuffer(),
+      ),
+    )
+    out.set(
+      `${w}.webp`,
+      await withinBudget(WEBP_QUALITIES, budget, (quality) =>
+        sharp(pixels, { raw }).webp({ quality, effort: 4 }).toBuffer(),
+      ),
+    )
+  }
+  return out
+}
+
+/** Encodes at each quality in turn until the file fits the budget (the last try is kept either way). */
+async function withinBudget(
+  qualities: number[],
+  budget: number,
+  run: (quality: number) => Promise<Buffer>,
+): Promise<Buffer> {
+  let last: Buffer | undefined
+  for (const q of qualities) {
+    last = await run(q)
+    if (last.length <= budget) return last
+  }
+  return last as Buffer
+}
+
+async function hasAll(dir: string, names: string[]): Promise<boolean> {
+  try {
+    const present = new Set(await readdir(dir))
+    return names.every((n) => present.has(n))
+  } catch {
+    return false
+  }
+}
+
+async function saveToCache(dir: string, encoded: Map<string, Buffer>): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true })
+    for (const [name, data] of encoded) await writeAtomically(path.join(dir, name), data)
+  } catch {
+    // The cache is only a speed-up: a read-only node_modules must not stop the picture from being stored.
+  }
+}
+
+/** Hard-links the cached file into place (no copy on the same disk), or copies it. */
+async function placeFile(from: string, to: string): Promise<void> {
+  await unlink(to).catch(() => {})
+  try {
+    await link(from, to)
+  } catch {
+    await copyFile(from, to)
+  }
+}
+
+async function writeAtomically(file: string, data: Buffer): Promise<void> {
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
+  await writeFile(tmp, data)
+  await rename(tmp, file)
+}

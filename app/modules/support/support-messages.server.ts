@@ -1,0 +1,32 @@
+import { z } from 'zod'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { supportMessages } from './tables.server.ts'
+
+/** The help page's contact form; the messages are message ids of the catalogue. */
+export const ContactMessageSchema = z.object({
+  name: z.string().trim().min(1, 'help.form.error.name').max(100, 'help.form.error.name'),
+  email: z.string().trim().toLowerCase().pipe(z.email('help.form.error.email').max(254, 'help.form.error.email')),
+  subject: z.string().trim().min(1, 'help.form.error.subject').max(150, 'help.form.error.subject'),
+  message: z.string().trim().min(10, 'help.form.error.message').max(5000, 'help.form.error.messageLong'),
+})
+
+export type ContactField = keyof z.infer<typeof ContactMessageSchema>
+export type ContactOutcome = { ok: true; id: number } | { ok: false; errors: Partial<Record<ContactField, string>> }
+
+/** Stores a support message for staff; refused fields come back with the id of their message. */
+export async function createSupportMessage(
+  ctx: ServiceContext,
+  input: Record<string, unknown>,
+): Promise<ContactOutcome> {
+  const parsed = ContactMessageSchema.safeParse(input)
+  if (!parsed.success) {
+    const errors: Partial<Record<ContactField, string>> = {}
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as ContactField
+      errors[field] ??= issue.message
+    }
+    return { ok: false, errors }
+  }
+  const [row] = await ctx.db.insert(supportMessages).values(parsed.data).returning({ id: supportMessages.id })
+  return { ok: true, id: row?.id ?? 0 }
+}

@@ -1,0 +1,65 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { customers } from '#app/modules/customers/tables.server.ts'
+
+export type VendorStatus = 'pending' | 'approved' | 'rejected' | 'suspended'
+export type VendorPolicies = { returns: string; shipping: string; warranty: string }
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    ownerName: text('owner_name').notNull(),
+    email: text('email').notNull(),
+    /** E.164, +2507XXXXXXXX. */
+    phone: text('phone').notNull(),
+    description: text('description').notNull(),
+    about: text('about').notNull(),
+    businessAddress: text('business_address').notNull(),
+    district: text('district').notNull(),
+    city: text('city').notNull(),
+    /** Department slugs the vendor mainly sells in. */
+    categories: jsonb('categories').$type<string[]>().notNull().default([]),
+    specialties: jsonb('specialties').$type<string[]>().notNull().default([]),
+    policies: jsonb('policies').$type<VendorPolicies>().notNull(),
+    responseTime: text('response_time').notNull(),
+    verified: boolean('verified').notNull().default(false),
+    status: text('status').$type<VendorStatus>().notNull().default('pending'),
+    /** Opening hours in minutes after midnight, Africa/Kigali: the store answers ('Online Now') within them. */
+    opensAt: integer('opens_at').notNull().default(480),
+    closesAt: integer('closes_at').notNull().default(1140),
+    bannerKey: text('banner_key'),
+    avatarKey: text('avatar_key'),
+    /** Two colours of the avatar's gradient, e.g. ['#0f766e', '#f59e0b']. */
+    avatarColours: jsonb('avatar_colours').$type<[string, string]>().notNull(),
+    featuredScore: integer('featured_score').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('vendors_slug_idx').on(t.slug), index('vendors_status_idx').on(t.status)],
+)
+
+export const follows = pgTable(
+  'follows',
+  {
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.customerId] }), index('follows_customer_idx').on(t.customerId)],
+)

@@ -1,0 +1,46 @@
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes'
+
+// Routes are declared here, grouped by surface (React Router ADR 0011), not found by file name.
+export default [
+  // Resource routes: form posts and JSON, no UI of their own.
+  ...prefix('api', [
+    route('cart', 'routes/api/cart.ts'),
+    route('favorites', 'routes/api/favorites.ts'),
+    route('newsletter', 'routes/api/newsletter.ts'),
+  ]),
+  route('images/*', 'routes/api/images.ts'),
+  route('healthz', 'routes/api/healthz.ts'),
+
+  // The prototype's /auth/... links, kept working (DESIGN.md section 3, point 3).
+  ...prefix('auth', [
+    route('customer/signup', 'routes/account/redirects.ts', { id: 'auth-customer-signup' }),
+    route('vendor/signup', 'routes/account/redirects.ts', { id: 'auth-vendor-signup' }),
+    route('customer/login', 'routes/account/redirects.ts', { id: 'auth-customer-login' }),
+    route('vendor/login', 'routes/account/redirects.ts', { id: 'auth-vendor-login' }),
+  ]),
+
+  layout('routes/storefront/layout.tsx', [
+    index('routes/storefront/home.tsx'),
+    route('products', 'routes/storefront/products.tsx'),
+    route('products/:slug', 'routes/storefront/product.tsx'),
+    route('vendors', 'routes/storefront/vendors.tsx'),
+    route('vendor/:id?', 'routes/storefront/vendor.tsx'),
+    route('cart', 'routes/storefront/cart.tsx'),
+    route('favorites', 'routes/storefront/favorites.tsx'),
+    route('checkout', 'routes/storefront/checkout.tsx'),
+    route('help', 'routes/storefront/help.tsx'),
+    route('privacy-policy', 'routes/storefront/policy.tsx', { id: 'policy-privacy' }),
+    route('terms', 'routes/storefront/policy.tsx', { id: 'policy-terms' }),
+    route('returns', 'routes/storefront/policy.tsx', { id: 'policy-returns' }),
+    route('refund-policy', 'routes/storefront/policy.tsx', { id: 'policy-refund' }),
+
+    route('customer-login', 'routes/account/customer-login.tsx'),
+    route('customer-signup', 'routes/account/customer-signup.tsx'),
+    route('vendor-login', 'routes/account/vendor-login.tsx'),
+    route('vendor-onboarding', 'routes/account/vendor-onboarding.tsx'),
+    route('customer-dashboard', 'routes/account/customer-dashboard.tsx'),
+    route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
+
+    route('*', 'routes/storefront/not-found.tsx'),
+  ]),
+] satisfies RouteConfig

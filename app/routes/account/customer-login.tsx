@@ -1,0 +1,36 @@
+import { AccountForm } from '#app/components/account/account-form.tsx'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { answerAccountForm } from '#app/modules/customers/account-requests.server.ts'
+import type { Route } from './+types/customer-login'
+
+export const action = ({ request }: Route.ActionArgs) => answerAccountForm(request)
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestI18n(request)._('account.meta.customerLogin') }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function Page({ actionData }: Route.ComponentProps) {
+  const t = useT()
+  return (
+    <AccountForm
+      title={t('account.customerLogin.title')}
+      intro={t('account.customerLogin.intro')}
+      fields={[
+        { name: 'email', type: 'email', autoComplete: 'email' },
+        { name: 'password', type: 'password', autoComplete: 'current-password' },
+      ]}
+      submit={t('account.customerLogin.submit')}
+      busy={t('account.customerLogin.busy')}
+      actionData={actionData}
+      links={[
+        { prompt: t('account.noAccount'), label: t('account.createAccount'), to: '/customer-signup' },
+        { prompt: t('account.areYouVendor'), label: t('account.vendorSignIn'), to: '/vendor-login' },
+      ]}
+    />
+  )
+}

@@ -1,0 +1,201 @@
+import { Clock, Headphones, Mail, MessageCircle, Phone, ShieldCheck, Truck } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { data, Form, useNavigation, useSearchParams } from 'react-router'
+import { Button } from '#app/components/ui/button.tsx'
+import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { toast } from '#app/components/ui/toaster.tsx'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { type ContactField, createSupportMessage } from '#app/modules/support/support-messages.server.ts'
+import { useRootData } from '#app/root.tsx'
+import type { Route } from './+types/help'
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData())
+  const outcome = await createSupportMessage(getServiceContext(), form)
+  if (!outcome.ok) {
+    const values = {
+      name: String(form.name ?? ''),
+      email: String(form.email ?? ''),
+      subject: String(form.subject ?? ''),
+      message: String(form.message ?? ''),
+    }
+    return data({ ok: false as const, errors: outcome.errors, values, at: Date.now() }, { status: 400 })
+  }
+  return { ok: true as const, errors: {}, values: null, at: Date.now() }
+}
+
+export function meta() {
+  return [{ title: 'Help & Support | Isoko' }]
+}
+
+const FAQ = ['shipping', 'returns', 'payment', 'sizing', 'vendor'] as const
+const FIELDS: ContactField[] = ['name', 'email', 'subject', 'message']
+
+export default function HelpPage({ actionData }: Route.ComponentProps) {
+  const t = useT()
+  const { support } = useRootData()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/help')
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (actionData?.ok) {
+      formRef.current?.reset()
+      toast.success(t('help.form.sent.title'), t('help.form.sent.body'))
+    }
+  }, [actionData, t])
+  const errors: Partial<Record<ContactField, string>> = actionData?.ok === false ? actionData.errors : {}
+  const values = actionData?.ok === false ? actionData.values : null
+  const cards = [
+    {
+      icon: Phone,
+      title: t('help.card.phone'),
+      body: t('help.card.phone.hours'),
+      extra: t('help.card.phone.priority'),
+      href: `tel:${support.phone.replace(/\s/g, '')}`,
+      link: support.phone,
+    },
+    {
+      icon: Mail,
+      title: t('help.card.email'),
+      body: t('help.card.email.reply'),
+      extra: null,
+      href: `mailto:${support.email}`,
+      link: support.email,
+    },
+    {
+      icon: MessageCircle,
+      title: t('help.card.chat'),
+      body: t('help.card.chat.hours'),
+      extra: null,
+      href: `/help?subject=${encodeURIComponent(t('help.card.chat.subject'))}#contact`,
+      link: t('help.card.chat.start'),
+    },
+  ]
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-3xl font-bold">{t('help.title')}</h1>
+      <p className="mt-2 text-muted-foreground">{t('help.intro')}</p>
+
+      <ul className="mt-8 grid gap-4 md:grid-cols-3">
+        {cards.map((card) => (
+          <li key={card.title} className="rounded-xl border border-border bg-card p-5">
+            <card.icon aria-hidden="true" className="size-8 text-primary" />
+            <h2 className="mt-3 text-lg font-semibold">{card.title}</h2>
+            <p className="text-sm text-muted-foreground">{card.body}</p>
+            {card.extra ? <p className="text-sm text-muted-foreground">{card.extra}</p> : null}
+            <a
+              href={card.href}
+              className="mt-3 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+            >
+              {card.link}
+            </a>
+          </li>
+        ))}
+      </ul>
+
+      <section aria-labelledby="faq-heading" className="mt-12">
+        <h2 id="faq-heading" className="text-2xl font-bold">
+          {t('help.faq.title')}
+        </h2>
+        <div className="mt-4 divide-y divide-border rounded-xl border border-border bg-card">
+          {FAQ.map((id) => (
+            <details key={id} name="faq" className="group px-5">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-4 font-medium [&::-webkit-details-marker]:hidden">
+                {t(`help.faq.${id}.q`)}
+                <span
+                  aria-hidden="true"
+                  className="text-xl text-muted-foreground transition-transform group-open:rotate-45"
+                >
+                  +
+                </span>
+              </summary>
+              <p className="pb-4 text-muted-foreground">{t(`help.faq.${id}.a`)}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="contact-heading" className="mt-12 grid gap-8 md:grid-cols-[1fr_18rem]">
+        <div>
+          <h2 id="contact-heading" className="text-2xl font-bold">
+            {t('help.form.title')}
+          </h2>
+          {actionData?.ok ? (
+            <div role="status" className="mt-4 rounded-md border border-success/30 bg-success/10 p-4">
+              <p className="font-semibold">{t('help.form.sent.title')}</p>
+              <p className="text-sm">{t('help.form.sent.body')}</p>
+            </div>
+          ) : null}
+          <Form
+            ref={formRef}
+            method="post"
+            id="contact"
+            className="mt-4 grid scroll-mt-32 gap-4"
+            noValidate
+            key={actionData?.ok ? actionData.at : 'form'}
+          >
+            {FIELDS.map((field) => {
+              const id = `contact-${field}`
+              const error = errors[field]
+              const common = {
+                id,
+                name: field,
+                required: true,
+                'aria-invalid': error ? true : undefined,
+                'aria-describedby': error ? `${id}-error` : undefined,
+                defaultValue: values?.[field] ?? (field === 'subject' ? (params.get('subject') ?? '') : ''),
+              }
+              return (
+                <div key={field} className="grid gap-1.5">
+                  <Label htmlFor={id}>{t(`help.form.${field}`)}</Label>
+                  {field === 'message' ? (
+                    <Textarea {...common} rows={5} />
+                  ) : (
+                    <Input
+                      {...common}
+                      type={field === 'email' ? 'email' : 'text'}
+                      autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'off'}
+                    />
+                  )}
+                  <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
+                </div>
+              )
+            })}
+            <Button type="submit" disabled={busy} className="justify-self-start">
+              {busy ? t('help.form.sending') : t('help.form.send')}
+            </Button>
+          </Form>
+        </div>
+        <aside aria-labelledby="why-heading" className="h-fit rounded-xl bg-muted p-5">
+          <h2 id="why-heading" className="text-lg font-bold">
+            {t('help.why.title')}
+          </h2>
+          <ul className="mt-4 space-y-4">
+            {[
+              [Truck, 'shipping'],
+              [ShieldCheck, 'secure'],
+              [Headphones, 'support'],
+            ].map(([Icon, key]) => {
+              const I = Icon as typeof Truck
+              return (
+                <li key={key as string} className="flex gap-3">
+                  <I aria-hidden="true" className="size-6 shrink-0 text-primary" />
+                  <div>
+                    <p className="font-semibold">{t(`help.why.${key}`)}</p>
+                    <p className="text-sm text-muted-foreground">{t(`help.why.${key}.body`)}</p>
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+          <p className="mt-4 flex items-center gap-2 text-sm text-muted-foreground">
+            <Clock aria-hidden="true" className="size-4" />
+            {t('help.card.phone.hours')}
+          </p>
+        </aside>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,209 @@
+import { BadgeCheck } from 'lucide-react'
+import { useMemo } from 'react'
+import { data, Form, Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from 'react-router'
+import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
+import { FavouriteButton } from '#app/components/cart/favourite-button.tsx'
+import { Breadcrumbs } from '#app/components/catalog/breadcrumbs.tsx'
+import { Price } from '#app/components/catalog/price.tsx'
+import { ProductBadges } from '#app/components/catalog/product-badges.tsx'
+import { ProductGallery } from '#app/components/catalog/product-gallery.tsx'
+import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
+import { useHydrated } from '#app/components/catalog/use-hydrated.ts'
+import { VariantPicker } from '#app/components/catalog/variant-picker.tsx'
+import { imageIndexForColour, resolveVariant } from '#app/components/catalog/variants.ts'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { getProductBySlug } from '#app/modules/catalog/catalog.server.ts'
+import { useRootData } from '#app/root.tsx'
+import type { Route } from './+types/product'
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const i18n = createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
+  const product = await getProductBySlug(getServiceContext(), params.slug)
+  // An unknown product is an expected outcome: a 404 page here, and a message in a Quick View that fetched it.
+  if (!product) {
+    return data({ product: null, title: i18n._('products.notFound.metaTitle'), description: '' }, { status: 404 })
+  }
+  const description = product.description.replace(/\s+/g, ' ').trim()
+  return data({
+    product,
+    title: i18n._('products.meta.productTitle', { title: product.title, vendor: product.vendor.name }),
+    description: description.length > 155 ? `${description.slice(0, 154)}…` : description,
+  })
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return []
+  return [
+    { title: data.title },
+    ...(data.description ? [{ name: 'description', content: data.description }] : []),
+    ...(data.product ? [] : [{ name: 'robots', content: 'noindex' }]),
+  ]
+}
+
+/** Choosing a size or colour only changes the query string: the product's data stays as it is. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((!formMethod || formMethod.toUpperCase() === 'GET') && currentUrl.pathname === nextUrl.pathname) {
+    const strip = (u: URL) => {
+      const p = new URLSearchParams(u.search)
+      p.delete('size')
+      p.delete('colour')
+      return p.toString()
+    }
+    if (strip(currentUrl) === strip(nextUrl)) return false
+  }
+  return defaultShouldRevalidate
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product } = loaderData
+  if (!product) return <ProductNotFound />
+  return <ProductDetails product={product} />
+}
+
+type Product = NonNullable<Route.ComponentProps['loaderData']['product']>
+
+function ProductDetails({ product }: { product: Product }) {
+  const t = useT()
+  const { intlLocale, favouriteIds } = useRootData()
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const hydrated = useHydrated()
+  const variant = resolveVariant(product.variants, params.get('size'), params.get('colour'), product.defaultVariantId)
+  const soldOut = !variant || variant.stock <= 0
+  const dates = useMemo(() => new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }), [intlLocale])
+  const hasChoice = product.variants.some((v) => v.size || v.colour)
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <Breadcrumbs path={product.categoryPath} current={product.title} />
+
+      <div className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
+        <ProductGallery
+          images={product.images}
+          title={product.title}
+          activeIndex={Math.max(imageIndexForColour(product.images, variant?.colour), 0)}
+        />
+
+        <div className="flex flex-col gap-4">
+          <ProductBadges
+            price={product.price}
+            compareAtPrice={product.compareAtPrice}
+            badge={product.badge}
+            className="flex-row"
+          />
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.title}</h1>
+            <FavouriteButton
+              productId={product.id}
+              productTitle={product.title}
+              isFavourite={favouriteIds.includes(product.id)}
+              className="shrink-0"
+            />
+          </div>
+          <p className="flex flex-wrap items-center gap-1 text-sm text-muted-foreground">
+            {t('products.soldBy')}
+            <Link to={`/vendor/${product.vendor.id}`} className="font-medium text-primary hover:underline">
+              {product.vendor.name}
+            </Link>
+            {product.vendor.verified && (
+              <span className="inline-flex items-center gap-0.5 text-success">
+                <BadgeCheck className="size-4" aria-hidden="true" />
+                {t('products.vendorVerified')}
+              </span>
+            )}
+          </p>
+          <a href="#reviews" className="w-fit hover:underline">
+            <RatingStars rating={product.rating} reviewCount={product.reviewCount} size="md" />
+          </a>
+          <Price price={product.price} compareAtPrice={product.compareAtPrice} size="lg" />
+
+          {hasChoice ? (
+            <Form method="get" preventScrollReset replace className="space-y-3">
+              <VariantPicker
+                variants={product.variants}
+                selected={variant}
+                onChange={(choice) => {
+                  const v = resolveVariant(product.variants, choice.size, choice.colour, product.defaultVariantId)
+                  const next = new URLSearchParams()
+                  if (v?.size) next.set('size', v.size)
+                  if (v?.colour) next.set('colour', v.colour)
+                  void navigate(`?${next}`, { replace: true, preventScrollReset: true })
+                }}
+              />
+              {!hydrated && (
+                <Button type="submit" variant="outline" size="sm">
+                  {t('products.variant.update')}
+                </Button>
+              )}
+            </Form>
+          ) : (
+            <VariantPicker variants={product.variants} selected={variant} />
+          )}
+
+          <AddToCartButton
+            variantId={variant?.id ?? null}
+            productTitle={product.title}
+            disabled={soldOut}
+            label={soldOut ? t('products.stock.outButton') : undefined}
+            className={soldOut ? 'w-full bg-secondary text-secondary-foreground sm:w-auto' : 'w-full sm:w-auto'}
+          />
+
+          <section aria-labelledby="description-heading" className="border-t border-border pt-4">
+            <h2 id="description-heading" className="text-lg font-semibold">
+              {t('products.description')}
+            </h2>
+            <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-foreground/90">{product.description}</p>
+          </section>
+        </div>
+      </div>
+
+      <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 scroll-mt-4 border-t border-border pt-6">
+        <h2 id="reviews-heading" className="text-xl font-semibold">
+          {t('products.reviews.heading', { count: product.reviewCount })}
+        </h2>
+        {product.reviews.length === 0 ? (
+          <p className="mt-3 text-sm text-muted-foreground">{t('products.reviews.none')}</p>
+        ) : (
+          <>
+            <RatingStars rating={product.rating} reviewCount={product.reviewCount} size="md" className="mt-2" />
+            <ul className="mt-4 grid gap-4 md:grid-cols-2">
+              {product.reviews.map((r) => (
+                <li key={r.id} className="rounded-lg border border-border bg-card p-4">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="text-sm font-medium">{r.author}</p>
+                    <time dateTime={r.createdAt} className="text-xs text-muted-foreground">
+                      {dates.format(new Date(r.createdAt))}
+                    </time>
+                  </div>
+                  <RatingStars rating={r.rating} showCount={false} className="mt-1" />
+                  <p className="mt-2 text-sm leading-relaxed">{r.body}</p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function ProductNotFound() {
+  const t = useT()
+  return (
+    <div className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('products.notFound.title')}</h1>
+      <p className="mt-3 text-muted-foreground">{t('products.notFound.body')}</p>
+      <Link to="/products" className={buttonVariants({ className: 'mt-6' })}>
+        {t('products.notFound.browse')}
+      </Link>
+    </div>
+  )
+}

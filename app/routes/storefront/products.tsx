@@ -1,0 +1,134 @@
+import { PackageSearch } from 'lucide-react'
+import { useMemo } from 'react'
+import { data, Link, useLocation } from 'react-router'
+import { Pagination } from '#app/components/catalog/pagination.tsx'
+import { ProductCard } from '#app/components/catalog/product-card.tsx'
+import { ProductFilters } from '#app/components/catalog/product-filters.tsx'
+import { buttonVariants } from '#app/components/ui/button.tsx'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { formatRwf } from '#app/lib/money.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { DEFAULT_PER_PAGE, parseProductFilters } from '#app/modules/catalog/catalog.schemas.ts'
+import { listProducts, resolveCategoryFilter } from '#app/modules/catalog/catalog.server.ts'
+import { useRootData } from '#app/root.tsx'
+import type { Route } from './+types/products'
+
+/** Cards in the first row of the grid (up to four columns): their pictures are not lazy. */
+const FIRST_ROW = 4
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url)
+  const parsed = parseProductFilters(url.searchParams)
+  const ctx = getServiceContext()
+  const category = await resolveCategoryFilter(ctx, parsed)
+  const filters = {
+    ...parsed,
+    category: category.department?.slug,
+    subcategory: category.subcategory?.slug,
+    vendorId: undefined,
+    perPage: DEFAULT_PER_PAGE,
+  }
+  const listing = await listProducts(ctx, filters)
+
+  const i18n = createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
+  const place =
+    category.subcategory && category.department
+      ? i18n._('products.heading.within', { department: category.department.name, name: category.subcategory.name })
+      : (category.subcategory?.name ?? category.department?.name)
+  const heading = filters.q
+    ? i18n._('products.heading.search', { q: filters.q })
+    : place
+      ? place
+      : i18n._('products.heading.all')
+  return data({
+    heading,
+    title: i18n._('products.meta.title', { heading }),
+    description: i18n._('products.meta.description', { heading: place ?? i18n._('products.heading.all') }),
+    values: {
+      q: filters.q ?? '',
+      category: filters.category ?? 'all',
+      subcategory: filters.subcategory ?? '',
+      min: filters.min ?? null,
+      max: filters.max ?? null,
+      sort: filters.sort,
+      sale: filters.sale ?? false,
+    },
+    departments: category.departments,
+    groups: category.groups,
+    listing,
+  })
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return []
+  return [{ title: data.title }, { name: 'description', content: data.description }]
+}
+
+export default function ProductsPage({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const { intlLocale, favouriteIds } = useRootData()
+  const { search } = useLocation()
+  const { listing, values } = loaderData
+  const favourites = useMemo(() => new Set(favouriteIds), [favouriteIds])
+  const numbers = useMemo(() => new Intl.NumberFormat(intlLocale), [intlLocale])
+  const formatNumber = (n: number) => numbers.format(n)
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{loaderData.heading}</h1>
+
+      <div className="mt-4 lg:grid lg:grid-cols-[16rem_1fr] lg:items-start lg:gap-8">
+        <aside className="lg:sticky lg:top-4">
+          <h2 className="sr-only">{t('products.filters.heading')}</h2>
+          <ProductFilters
+            values={values}
+            departments={loaderData.departments}
+            groups={loaderData.groups}
+            bounds={listing.priceBounds}
+            formatPrice={(n) => formatRwf(n, intlLocale)}
+          />
+        </aside>
+
+        <section aria-labelledby="results-heading" className="mt-6 lg:mt-0">
+          <h2 id="results-heading" className="sr-only">
+            {t('products.results')}
+          </h2>
+          <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
+            {t('products.showing', {
+              shown: formatNumber(listing.items.length),
+              total: formatNumber(listing.total),
+              count: listing.total,
+            })}
+          </p>
+
+          {listing.items.length === 0 ? (
+            <div className="rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+              <PackageSearch className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+              <p className="mt-3 text-lg font-semibold">{t('products.empty.title')}</p>
+              <p className="mt-1 text-sm text-muted-foreground">{t('products.empty.body')}</p>
+              <Link to="/products" className={buttonVariants({ className: 'mt-5' })}>
+                {t('products.empty.clear')}
+              </Link>
+            </div>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-4">
+              {listing.items.map((product, i) => (
+                <li key={product.id} className="flex">
+                  <ProductCard
+                    product={product}
+                    isFavourite={favourites.has(product.id)}
+                    priority={i < FIRST_ROW}
+                    className="w-full"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <Pagination page={listing.page} pageCount={listing.pageCount} search={search} formatNumber={formatNumber} />
+        </section>
+      </div>
+    </div>
+  )
+}

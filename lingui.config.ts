@@ -1,0 +1,23 @@
+import type { LinguiConfig } from '@lingui/conf'
+import { formatter } from '@lingui/format-po'
+
+// Catalogues are written with explicit message ids (no macros): the components call i18n._('id').
+// English is the source; Kinyarwanda and French catalogues are added beside it later.
+const config: LinguiConfig = {
+  locales: ['en'],
+  sourceLocale: 'en',
+  fallbackLocales: { default: 'en' },
+  // One catalogue file per area of the site, so that people can work on areas side by side.
+  catalogs: [
+    { path: '<rootDir>/app/locales/{locale}/common', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/home', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/products', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/vendors', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/cart', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/help', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/pages', include: ['app'] },
+  ],
+  // Every msgid in our catalogues is an explicit id, not an English source text.
+  format: formatter({ explicitIdAsDefault: true }),
+}
+export default config

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit and integration tests, build, then the browser journeys in Chromium.
+// With TEST_DATABASE_URL set, the integration tests and the journeys run on PostgreSQL too.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const started = Date.now()
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal}).`)
+    process.exit(result.status || 1)
+  }
+}
+
+/** Chromium for the journeys: CHROME_PATH, Debian's /usr/bin/chromium, or Debian's package installed now. */
+function findChromium() {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+  for (const c of candidates) if (existsSync(c)) return c
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log("Chromium is missing: installing Debian's chromium package (apt-get).")
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    })
+    if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium'
+  }
+  console.error(
+    'Chromium was not found. Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH ' +
+      'to a Chromium or Chrome binary, then run `npm test` again. The browser journeys cannot run without it.',
+  )
+  process.exit(1)
+}
+
+const chrome = findChromium()
+run('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+run('lint', 'npx', ['biome', 'check', '.'])
+run('unit and integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' })
+if (process.env.TEST_DATABASE_URL) {
+  run('integration tests (PostgreSQL)', 'npx', ['vitest', 'run'])
+}
+run('build', 'npx', ['react-router', 'build'])
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-e2e-'))
+try {
+  run('browser journeys (Chromium, 360 px and 1280 px)', 'npx', ['playwright', 'test'], {
+    CHROME_PATH: chrome,
+    E2E_DATA_DIR: dataDir,
+  })
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+}
+console.log(`\n✔ all checks passed in ${Math.round((Date.now() - started) / 1000)} s`)

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test'
+import { francs } from './helpers'
+
+test('home shows live figures, promotions, categories, trending products and vendors', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByText(/\d+K?\+/).first()).toBeVisible()
+  await expect(page.locator('a[href^="/products/"]').first()).toBeVisible()
+  await expect(page.locator('a[href^="/vendor/"]').first()).toBeAttached()
+  await expect(page.locator('a[href="/products"]').first()).toBeAttached()
+  await expect(page.locator('a[href="/vendors"]').first()).toBeAttached()
+})
+
+test('the product listing filters, sorts and pages through its URL', async ({ page }) => {
+  await page.goto('/products?category=women&sort=price-low')
+  const showing = page.getByText(/Showing [\d,]+ of [\d,]+ products/)
+  await expect(showing).toBeVisible()
+  const [, shown, total] = ((await showing.textContent()) ?? '').match(/Showing ([\d,]+) of ([\d,]+)/) ?? []
+  expect(Number(shown?.replace(/,/g, ''))).toBeGreaterThan(0)
+  expect(Number(total?.replace(/,/g, ''))).toBeGreaterThanOrEqual(Number(shown?.replace(/,/g, '')))
+
+  const prices = await page.locator('article [data-slot="price"]').allTextContents()
+  const values = prices.map(francs)
+  expect(values.length).toBeGreaterThan(1)
+  expect([...values].sort((a, b) => a - b)).toEqual(values)
+
+  await page.goto('/products?q=kitenge')
+  await expect(page.getByText(/Showing [\d,]+ of [\d,]+ products/)).toBeVisible()
+  await expect(page.locator('article').first()).toContainText(/kitenge/i)
+})
+
+test('a product page shows its gallery, options, vendor and reviews', async ({ page }) => {
+  await page.goto('/products')
+  const href = await page.locator('article a[href^="/products/"]').first().getAttribute('href')
+  await page.goto(href as string)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('a[href^="/vendor/"]').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: /add to cart|out of stock/i }).first()).toBeVisible()
+  const missing = await page.goto('/products/no-such-product-anywhere')
+  expect(missing?.status()).toBe(404)
+})
+
+test('vendors can be filtered and a store opened', async ({ page }) => {
+  await page.goto('/vendors')
+  await expect(page.getByText(/Showing [\d,]+ of [\d,]+ vendors/)).toBeVisible()
+  await page.goto('/vendors?verified=1&sort=rating')
+  await expect(page.getByText(/Showing [\d,]+ of [\d,]+ vendors/)).toBeVisible()
+  await page
+    .getByRole('link', { name: /visit store/i })
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/vendor\/\d+/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})
+
+test('an unknown or malformed vendor id answers 404 with "Vendor not found"', async ({ page }) => {
+  for (const path of ['/vendor/99999', '/vendor/abc']) {
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByText('Vendor not found')).toBeVisible()
+  }
+})
+
+test('an unknown page answers 404 with its three links', async ({ page }) => {
+  const response = await page.goto('/this-page-does-not-exist')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Oops! Page Not Found' })).toBeVisible()
+  const main = page.getByRole('main')
+  await expect(main.locator('a[href="/"]')).toBeVisible()
+  await expect(main.locator('a[href="/products"]')).toBeVisible()
+  await expect(main.locator('a[href="/help"]')).toBeVisible()
+})
+
+test('the prototype /auth links redirect permanently to the real pages', async ({ page, request }) => {
+  const r = await request.get('/auth/customer/signup', { maxRedirects: 0 })
+  expect(r.status()).toBe(301)
+  expect(r.headers().location).toBe('/customer-signup')
+  await page.goto('/auth/vendor/signup')
+  await expect(page).toHaveURL(/\/vendor-onboarding$/)
+  await page.goto('/auth/customer/login')
+  await expect(page).toHaveURL(/\/customer-login$/)
+})
+
+test('policy pages have real text', async ({ page }) => {
+  for (const path of ['/privacy-policy', '/terms', '/returns', '/refund-policy']) {
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(((await page.getByRole('main').textContent()) ?? '').length).toBeGreaterThan(400)
+  }
+})
+
+test('a new path starts at the top of the page', async ({ page }) => {
+  await page.goto('/products')
+  await page.mouse.wheel(0, 3000)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200)
+  await page.locator('footer a[href="/help"]').first().click()
+  await expect(page).toHaveURL(/\/help$/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})

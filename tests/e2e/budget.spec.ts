@@ -1,0 +1,81 @@
+import { gzipSync } from 'node:zlib'
+import { expect, test } from '@playwright/test'
+
+// DESIGN.md section 4: the JavaScript a storefront page sends before it is interactive is at most 130 KB gzip.
+// Counted from the served HTML: every script and module preload it names (what the browser fetches at once),
+// plus inline scripts of code. Not counted: code loaded later on demand (dialogs, toasts), and data in the
+// document (the message catalogue's JSON, the router's serialised loader data): it is HTML payload, held to
+// the transfer budget below.
+const BUDGET = 130 * 1024
+
+async function initialJavaScript(request: import('@playwright/test').APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text()
+  const urls = new Set<string>()
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1])
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1])
+  for (const m of html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1])
+  let total = 0
+  const files: string[] = []
+  for (const url of urls) {
+    const body = await (await request.get(url, { headers: { 'Accept-Encoding': 'identity' } })).body()
+    const size = gzipSync(body).length
+    total += size
+    files.push(`${url} ${(size / 1024).toFixed(1)} KB`)
+  }
+  for (const m of html.matchAll(/<script((?![^>]*src=)[^>]*)>([\s\S]*?)<\/script>/g)) {
+    const [, attributes, code] = m as unknown as [string, string, string]
+    if (attributes.includes('application/json') || code.startsWith('window.__reactRouterContext.streamController'))
+      continue
+    total += gzipSync(code).length
+  }
+  return { total, files }
+}
+
+test.describe('JavaScript budget', () => {
+  test.skip(() => test.info().project.name !== 'desktop', 'measured once, on the desktop project')
+
+  for (const path of ['/', '/products', '/vendor/1', '/vendors']) {
+    test(`initial JavaScript of ${path} is within 130 KB gzip`, async ({ request }) => {
+      const { total, files } = await initialJavaScript(request, path)
+      console.log(`${path}: ${(total / 1024).toFixed(1)} KB gzip\n  ${files.join('\n  ')}`)
+      expect(total, `${path} sends ${(total / 1024).toFixed(1)} KB of JavaScript`).toBeLessThanOrEqual(BUDGET)
+    })
+  }
+
+  test('initial JavaScript of a product page is within 130 KB gzip', async ({ request, page }) => {
+    await page.goto('/products')
+    const href = await page.locator('a[href^="/products/"]').first().getAttribute('href')
+    expect(href).toBeTruthy()
+    const { total } = await initialJavaScript(request, href as string)
+    expect(total).toBeLessThanOrEqual(BUDGET)
+  })
+})
+
+test.describe('transfer budget of /products', () => {
+  test('first view of /products transfers at most 450 KB; no image over 40 KB', async ({ page }) => {
+    const responses: import('@playwright/test').Response[] = []
+    page.on('response', (response) => responses.push(response))
+    await page.goto('/products', { waitUntil: 'networkidle' })
+    // Bytes on the wire (compressed bodies plus headers), as the browser counted them.
+    const sizes = await Promise.all(
+      responses.map(async (r) => {
+        const s = await r.request().sizes()
+        return {
+          url: r.url(),
+          bytes: s.responseBodySize + s.responseHeadersSize,
+          body: s.responseBodySize,
+          type: r.request().resourceType(),
+        }
+      }),
+    )
+    const total = sizes.reduce((sum, s) => sum + s.bytes, 0)
+    const images = sizes.filter((s) => s.type === 'image')
+    const largest = Math.max(0, ...images.map((s) => s.body))
+    console.log(
+      `/products (${test.info().project.name}): ${(total / 1024).toFixed(0)} KB in ${sizes.length} responses; largest image ${(largest / 1024).toFixed(1)} KB`,
+    )
+    expect(images.length).toBeGreaterThan(0)
+    expect(total).toBeLessThanOrEqual(450 * 1024)
+    expect(largest).toBeLessThanOrEqual(40 * 1024)
+  })
+})
