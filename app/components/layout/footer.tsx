@@ -6,7 +6,7 @@ import { NewsletterForm } from './newsletter-form.tsx'
 
 // Brand names are not translated; each badge has the brand's own colours, drawn in CSS (no remote images).
 const PAYMENT_BRANDS: { name: string; className: string }[] = [
-  { name: 'Alipay', className: 'bg-[#1677ff] text-white' },
+  { name: 'Alipay', className: 'bg-[#0958d9] text-white' },
   { name: 'Apple Pay', className: 'bg-black text-white' },
   { name: 'Visa', className: 'bg-white text-[#1a1f71] italic' },
   { name: 'Mastercard', className: 'bg-white text-[#c2410c]' },
