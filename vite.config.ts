@@ -1,10 +1,60 @@
 import { lingui } from '@lingui/vite-plugin'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+// The browser bundle: the code every storefront page shares (the layout, its icons, the primitives and helpers)
+// in one chunk instead of dozens of tiny files that each cost a request and compress badly; route code stays
+// split per route, and code loaded on demand (dialogs, toasts) stays out. DESIGN.md section 4's budget.
+const sharedModule =
+  /node_modules[\\/](clsx|class-variance-authority|@lingui[\\/]core)[\\/]|app[\\/](lib|components[\\/](ui|layout))[\\/]|(rating-stars|price|image-keys|use-hydrated)\.tsx?$/
+// Loaded while the page hydrates, not before it (app/components/layout/deferred.tsx).
+const deferredModule = /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form)\.tsx$/
+
+function sharedClientChunk(): Plugin {
+  return {
+    name: 'isoko:shared-client-chunk',
+    enforce: 'post',
+    configEnvironment(name, config) {
+      if (name !== 'client') return
+      const rollupOptions = config.build?.rollupOptions ?? {}
+      return {
+        build: {
+          rollupOptions: {
+            ...rollupOptions,
+            // Grouping without pulling each module's dependencies along needs entries that may gain exports.
+            preserveEntrySignatures: 'allow-extension',
+            output: {
+              codeSplitting: {
+                includeDependenciesRecursively: false,
+                groups: [
+                  {
+                    name: 'shared',
+                    test: (id: string) => sharedModule.test(id) && !deferredModule.test(id),
+                  },
+                  {
+                    // A product card and what it holds: home, listing, store and product pages all show them.
+                    name: 'product-card',
+                    test: /(product-card|product-badges|quick-view|add-to-cart-button|favourite-button|use-js-field|catalog[\\/]variants)\.tsx?$/,
+                  },
+                  {
+                    // A vendor's avatar and badges: the vendor cards and the store page.
+                    name: 'vendor-identity',
+                    test: /vendors[\\/]vendor-(avatar|badges)\.tsx$/,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      }
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), lingui(), reactRouter()],
+  plugins: [tailwindcss(), lingui(), reactRouter(), sharedClientChunk()],
   server: { port: 5173 },
-  build: { target: 'es2022' },
+  // No preload helper for on-demand imports (0.8 KB on every page): React Router preloads route modules itself.
+  build: { target: 'es2022', modulePreload: false },
 })

@@ -1,8 +1,7 @@
-import { I18nProvider } from '@lingui/react'
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
-import { I18N_SCRIPT_ID, i18nFromMessages, isLocale, MessagesJsonContext } from '#app/lib/i18n.tsx'
+import { I18N_SCRIPT_ID, I18nProvider, i18nFromMessages, isLocale, MessagesJsonContext } from '#app/lib/i18n.tsx'
 
 // The catalogue comes with the document as JSON (see MessagesScript); read it before hydrating.
 const json = document.getElementById(I18N_SCRIPT_ID)?.textContent ?? '{}'

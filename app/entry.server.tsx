@@ -1,10 +1,9 @@
 import { PassThrough } from 'node:stream'
-import { I18nProvider } from '@lingui/react'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
 import { createI18n, getMessages } from '#app/lib/i18n.server.ts'
-import { MessagesJsonContext, negotiateLocale, scriptJson } from '#app/lib/i18n.tsx'
+import { I18nProvider, MessagesJsonContext, negotiateLocale, scriptJson } from '#app/lib/i18n.tsx'
 import { NonceContext } from '#app/lib/nonce.tsx'
 
 export const streamTimeout = 5_000
@@ -39,6 +38,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce: nonce || undefined,
+        // Every Suspense boundary (the layout's deferred parts) is written in place, never outlined to be
+        // revealed by a script: the page must read the same without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

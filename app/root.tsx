@@ -34,15 +34,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   })
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>['data']
-
-/** The root loader's data from anywhere in the tree. */
-export function useRootData(): RootData {
-  const d = useRouteLoaderData<typeof loader>('root')
-  if (!d) throw new Error('useRootData used outside the root route')
-  return d
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   const root = useRouteLoaderData<typeof loader>('root')

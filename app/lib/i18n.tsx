@@ -1,5 +1,5 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core'
-import { createContext, useContext } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 
 export const locales = ['en'] as const
 export type Locale = (typeof locales)[number]
@@ -54,4 +54,21 @@ export function MessagesScript() {
 /** JSON safe to put inside a script element. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
+}
+
+/**
+ * The page's i18n instance for components. A plain context instead of @lingui/react's provider, which would add
+ * about 1 KB gzip to every page for re-rendering on a live locale switch that Isoko does not do: a change of
+ * language reloads the page with the new `lang` cookie.
+ */
+const I18nContext = createContext<I18n | null>(null)
+
+export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
+}
+
+export function useI18n(): I18n {
+  const i18n = useContext(I18nContext)
+  if (!i18n) throw new Error('useI18n needs an <I18nProvider> above it')
+  return i18n
 }

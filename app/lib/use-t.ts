@@ -1,11 +1,11 @@
-import { useLingui } from '@lingui/react'
+import { useI18n } from '#app/lib/i18n.tsx'
 
 /** The translate function for components: t('cart.empty.title'), t('products.showing', { shown, total }). */
 export function useT() {
-  const { i18n } = useLingui()
+  const i18n = useI18n()
   return (id: string, values?: Record<string, unknown>) => i18n._(id, values)
 }
 
 export function useLocale() {
-  return useLingui().i18n.locale
+  return useI18n().locale
 }

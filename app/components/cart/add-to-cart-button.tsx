@@ -1,7 +1,7 @@
-import { ShoppingCart } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
+import { ShoppingCart } from '#app/components/ui/icons.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'

@@ -1,10 +1,10 @@
-import { Minus, Plus, Trash2 } from 'lucide-react'
 import { Link, useFetcher } from 'react-router'
+import { Minus, Plus, Trash2 } from '#app/components/ui/icons.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { formatRwf } from '#app/lib/money.ts'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import type { CartLine as Line } from '#app/modules/cart/cart.server.ts'
-import { useRootData } from '#app/root.tsx'
 import { type CartActionData, useCartToast } from './add-to-cart-button.tsx'
 import { FormReturnFields } from './use-js-field.tsx'
 

@@ -1,6 +1,6 @@
-import { Heart } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
+import { Heart } from '#app/components/ui/icons.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'

@@ -1,5 +1,5 @@
-import { ChevronRight } from 'lucide-react'
 import { Link } from 'react-router'
+import { ChevronRight } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 
 /** Home > Products > department > group > item > the product, each level a filtered listing. */

@@ -1,93 +1,87 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
+import { ChevronLeft, ChevronRight } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 
-/** Page numbers to show: the first, the last, and two either side of the current one, with gaps as null. */
+/** The pages to offer: the first, the last, and two either side of the current one; null marks a gap. */
 export function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const pages: (number | null)[] = []
-  for (let p = 1; p <= pageCount; p++) {
-    if (p === 1 || p === pageCount || Math.abs(p - page) <= 1) pages.push(p)
-    else if (pages[pages.length - 1] !== null) pages.push(null)
+  const shown = new Set([1, pageCount])
+  for (let p = page - 1; p <= page + 1; p++) if (p >= 1 && p <= pageCount) shown.add(p)
+  const sorted = [...shown].sort((a, b) => a - b)
+  const out: (number | null)[] = []
+  for (const p of sorted) {
+    const last = out[out.length - 1]
+    if (typeof last === 'number' && p - last === 2) out.push(last + 1)
+    else if (typeof last === 'number' && p - last > 2) out.push(null)
+    out.push(p)
   }
-  return pages
+  return out
 }
 
-/** Links to the other pages of a listing, keeping every other query value. */
+/** The URL of page `page` of a listing at `pathname`: the other query values kept, page 1 without `page=`. */
+export function pageHref(pathname: string, search: string, page: number, hash = ''): string {
+  const params = new URLSearchParams(search)
+  if (page > 1) params.set('page', String(page))
+  else params.delete('page')
+  const query = params.toString()
+  return `${pathname}${query ? `?${query}` : ''}${hash}`
+}
+
+/** Links to the other pages of a list; plain links, so they work without JavaScript. */
 export function Pagination({
   page,
   pageCount,
-  search,
-  formatNumber,
+  hrefFor,
+  className,
 }: {
   page: number
   pageCount: number
-  /** The current query string: its filters are kept in every link. */
-  search: string
-  formatNumber: (n: number) => string
+  /** The URL of a page (query string and hash). */
+  hrefFor: (page: number) => string
+  className?: string
 }) {
   const t = useT()
-  const { pathname } = useLocation()
   if (pageCount <= 1) return null
-  const hrefFor = (p: number) => {
-    const params = new URLSearchParams(search)
-    if (p <= 1) params.delete('page')
-    else params.set('page', String(p))
-    const qs = params.toString()
-    return qs ? `${pathname}?${qs}` : pathname
-  }
-  const cell = 'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-3 text-sm font-medium'
+  const item =
+    'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border border-input bg-card px-3 text-sm font-medium hover:bg-muted'
   return (
-    <nav aria-label={t('products.pagination.label')} className="mt-8 flex justify-center">
-      <ul className="flex flex-wrap items-center justify-center gap-1">
-        <li>
-          {page > 1 ? (
-            <Link to={hrefFor(page - 1)} rel="prev" className={cn(cell, 'gap-1 hover:bg-muted')}>
+    <nav aria-label={t('pagination.label')} className={cn('flex justify-center', className)}>
+      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+        {page > 1 && (
+          <li>
+            <Link to={hrefFor(page - 1)} className={item} rel="prev">
               <ChevronLeft className="size-4" aria-hidden="true" />
-              <span className="sr-only sm:not-sr-only">{t('products.pagination.previous')}</span>
+              <span className="sr-only sm:not-sr-only">{t('pagination.previous')}</span>
             </Link>
-          ) : (
-            <span className={cn(cell, 'gap-1 text-muted-foreground')} aria-hidden="true">
-              <ChevronLeft className="size-4" />
-              <span className="sr-only sm:not-sr-only">{t('products.pagination.previous')}</span>
-            </span>
-          )}
-        </li>
+          </li>
+        )}
         {pageWindow(page, pageCount).map((p, i) =>
           p == null ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
-            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted-foreground">
+            <li key={`gap-${i}`} className="px-1 text-muted-foreground" aria-hidden="true">
               …
             </li>
           ) : (
             <li key={p}>
               <Link
                 to={hrefFor(p)}
+                className={cn(item, p === page && 'border-primary bg-primary text-primary-foreground hover:bg-primary')}
                 aria-current={p === page ? 'page' : undefined}
-                aria-label={t('products.pagination.page', { page: formatNumber(p) })}
-                className={cn(
-                  cell,
-                  p === page ? 'bg-primary text-primary-foreground' : 'border border-border bg-card hover:bg-muted',
-                )}
+                aria-label={t('pagination.page', { page: p })}
               >
-                {formatNumber(p)}
+                {p}
               </Link>
             </li>
           ),
         )}
-        <li>
-          {page < pageCount ? (
-            <Link to={hrefFor(page + 1)} rel="next" className={cn(cell, 'gap-1 hover:bg-muted')}>
-              <span className="sr-only sm:not-sr-only">{t('products.pagination.next')}</span>
+        {page < pageCount && (
+          <li>
+            <Link to={hrefFor(page + 1)} className={item} rel="next">
+              <span className="sr-only sm:not-sr-only">{t('pagination.next')}</span>
               <ChevronRight className="size-4" aria-hidden="true" />
             </Link>
-          ) : (
-            <span className={cn(cell, 'gap-1 text-muted-foreground')} aria-hidden="true">
-              <span className="sr-only sm:not-sr-only">{t('products.pagination.next')}</span>
-              <ChevronRight className="size-4" />
-            </span>
-          )}
-        </li>
+          </li>
+        )}
       </ul>
     </nav>
   )

@@ -1,7 +1,7 @@
 import { formatRwf } from '#app/lib/money.ts'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { useRootData } from '#app/root.tsx'
 
 /** The price, and the compare-at price struck through when the product is on sale. */
 export function Price({

@@ -1,7 +1,7 @@
-import { Search, SlidersHorizontal } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Form, Link, useSubmit } from 'react-router'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { Search, SlidersHorizontal } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { ProductSort } from '#app/modules/catalog/catalog.schemas.ts'

@@ -1,7 +1,7 @@
-import { Eye } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { buttonVariants } from '#app/components/ui/button.tsx'
+import { Eye } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { useHydrated } from './use-hydrated.ts'

@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react'
+import { Star } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 

@@ -1,9 +1,8 @@
-import { Store, UserRound, X } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
+import { Store, UserRound, X } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
-
-export const ACCOUNT_DIALOG_ID = 'account-dialog'
+import { ACCOUNT_DIALOG_ID } from './links.ts'
 
 /**
  * 'Choose Your Account Type'. A native popover: it opens from the My Account buttons without any JavaScript

@@ -1,7 +1,7 @@
-import { Mail, Phone } from 'lucide-react'
 import { Link } from 'react-router'
+import { Mail, Phone } from '#app/components/ui/icons.tsx'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { useRootData } from '#app/root.tsx'
 import { NewsletterForm } from './newsletter-form.tsx'
 
 // Brand names are not translated; each badge has the brand's own colours, drawn in CSS (no remote images).

@@ -1,11 +1,10 @@
-import { Heart, Search, ShoppingCart, User } from 'lucide-react'
 import { Form, Link, useFetchers, useSearchParams } from 'react-router'
+import { Heart, Search, ShoppingCart, User } from '#app/components/ui/icons.tsx'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import type { CategoryNode } from '#app/modules/catalog/types.ts'
-import { useRootData } from '#app/root.tsx'
-import { ACCOUNT_DIALOG_ID, AccountDialog } from './account-dialog.tsx'
-import { MegaMenu } from './mega-menu.tsx'
-import { MobileMenu } from './mobile-menu.tsx'
+import { AccountDialog, MegaMenu, MobileMenu } from './deferred.tsx'
+import { ACCOUNT_DIALOG_ID } from './links.ts'
 
 /** The cart count, plus units being added right now (optimistic while the post is under way). */
 export function useCartCount(): number {

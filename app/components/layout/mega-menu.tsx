@@ -1,9 +1,10 @@
-import { ChevronDown } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
+import { ChevronDown } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { CategoryNode } from '#app/modules/catalog/types.ts'
+import { categoryHref } from './links.ts'
 
 // The prototype's navigation-menu timings (prototype-spec.md section 9).
 const OPEN_DELAY = 200
@@ -20,10 +21,6 @@ const PICTURE_GRADIENTS: Record<string, string> = {
   accessories: 'from-amber-200 to-orange-100',
   shoes: 'from-stone-300 to-stone-100',
   beauty: 'from-pink-200 to-violet-100',
-}
-
-export function categoryHref(department: string, sub?: string) {
-  return sub ? `/products?category=${department}&subcategory=${sub}` : `/products?category=${department}`
 }
 
 /**

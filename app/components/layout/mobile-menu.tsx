@@ -1,10 +1,9 @@
-import { ChevronRight, Menu, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
+import { ChevronRight, Menu, X } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import type { CategoryNode } from '#app/modules/catalog/types.ts'
-import { ACCOUNT_DIALOG_ID } from './account-dialog.tsx'
-import { categoryHref } from './mega-menu.tsx'
+import { ACCOUNT_DIALOG_ID, categoryHref } from './links.ts'
 
 function closeMenu(details: HTMLDetailsElement | null) {
   if (details) details.open = false

@@ -1,7 +1,7 @@
-import { Search } from 'lucide-react'
 import { type FormEvent, useEffect, useRef } from 'react'
 import { Form, useNavigate } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
+import { Search } from '#app/components/ui/icons.tsx'
 import { Input, Label } from '#app/components/ui/input.tsx'
 import { useT } from '#app/lib/use-t.ts'
 // Types only: the schemas module brings zod, which stays on the server.

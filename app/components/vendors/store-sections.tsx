@@ -1,15 +1,24 @@
-import { CalendarDays, Clock, MapPin, MessageCircle, RotateCcw, ShieldCheck, Star, Truck, UserPlus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { buttonVariants } from '#app/components/ui/button.tsx'
+import {
+  CalendarDays,
+  Clock,
+  MapPin,
+  MessageCircle,
+  RotateCcw,
+  ShieldCheck,
+  Star,
+  Truck,
+  UserPlus,
+} from '#app/components/ui/icons.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { VendorStoreData } from '#app/modules/vendors/vendors.server.ts'
-import { useRootData } from '#app/root.tsx'
 import { VendorAvatar } from './vendor-avatar.tsx'
-import { Chip, OnlineStatus, VerifiedBadge } from './vendor-badges.tsx'
-import { placeOf } from './vendor-card.tsx'
+import { Chip, OnlineStatus, placeOf, VerifiedBadge } from './vendor-badges.tsx'
 
 /** Banner pictures are stored 3:1. */
 export const BANNER_WIDTH = 1200

@@ -1,5 +1,5 @@
-import { BadgeCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { BadgeCheck } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 
@@ -51,4 +51,13 @@ export function Chip({ children, className }: { children: ReactNode; className?:
       {children}
     </span>
   )
+}
+
+/** 'Gasabo, Kigali', or just 'Musanze' when the district and the city share a name. */
+export function placeOf(vendor: { district: string; city: string }): string {
+  const d = vendor.district.trim()
+  const c = vendor.city.trim()
+  if (!c || c.toLowerCase() === d.toLowerCase()) return d
+  if (!d) return c
+  return `${d}, ${c}`
 }

@@ -1,22 +1,13 @@
-import { MapPin, UserPlus } from 'lucide-react'
 import { Link } from 'react-router'
 import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
+import { MapPin, UserPlus } from '#app/components/ui/icons.tsx'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { VendorCardData } from '#app/modules/vendors/vendors.server.ts'
-import { useRootData } from '#app/root.tsx'
 import { VendorAvatar } from './vendor-avatar.tsx'
-import { Chip, OnlineStatus, VerifiedBadge } from './vendor-badges.tsx'
-
-/** 'Gasabo, Kigali', or just 'Musanze' when the district and the city share a name. */
-export function placeOf(vendor: { district: string; city: string }): string {
-  const d = vendor.district.trim()
-  const c = vendor.city.trim()
-  if (!c || c.toLowerCase() === d.toLowerCase()) return d
-  if (!d) return c
-  return `${d}, ${c}`
-}
+import { Chip, OnlineStatus, placeOf, VerifiedBadge } from './vendor-badges.tsx'
 
 /** One store in the vendor list: who, where, how it is rated, what it sells; Visit Store and Follow. */
 export function VendorCard({

@@ -1,7 +1,7 @@
-import { BadgeCheck, Search } from 'lucide-react'
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
 import { Form, useNavigate } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
+import { BadgeCheck, Search } from '#app/components/ui/icons.tsx'
 import { Input, Label } from '#app/components/ui/input.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'

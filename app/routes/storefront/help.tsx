@@ -1,13 +1,13 @@
-import { Clock, Headphones, Mail, MessageCircle, Phone, ShieldCheck, Truck } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
+import { Clock, Headphones, Mail, MessageCircle, Phone, ShieldCheck, Truck } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { type ContactField, createSupportMessage } from '#app/modules/support/support-messages.server.ts'
-import { useRootData } from '#app/root.tsx'
 import type { Route } from './+types/help'
 
 export async function action({ request }: Route.ActionArgs) {

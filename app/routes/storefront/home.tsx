@@ -5,6 +5,7 @@ import { PromoCarousel, type Slide } from '#app/components/home/promo-carousel.t
 import { VendorCard } from '#app/components/vendors/vendor-card.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { getCategoryTree, getProductCards } from '#app/modules/catalog/catalog.server.ts'
 import {
@@ -14,7 +15,6 @@ import {
 } from '#app/modules/catalog/storefront-home.server.ts'
 import { countCustomers } from '#app/modules/customers/customers.server.ts'
 import { listVendors } from '#app/modules/vendors/vendors.server.ts'
-import { useRootData } from '#app/root.tsx'
 import type { Route } from './+types/home'
 
 export async function loader({ request }: Route.LoaderArgs) {

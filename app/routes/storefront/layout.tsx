@@ -8,7 +8,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router'
-import { Footer } from '#app/components/layout/footer.tsx'
+import { Footer } from '#app/components/layout/deferred.tsx'
 import { Header } from '#app/components/layout/header.tsx'
 import { NotFound } from '#app/components/layout/not-found-content.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'

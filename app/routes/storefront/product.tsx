@@ -1,4 +1,3 @@
-import { BadgeCheck } from 'lucide-react'
 import { useMemo } from 'react'
 import { data, Form, Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from 'react-router'
 import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
@@ -12,11 +11,12 @@ import { useHydrated } from '#app/components/catalog/use-hydrated.ts'
 import { VariantPicker } from '#app/components/catalog/variant-picker.tsx'
 import { imageIndexForColour, resolveVariant } from '#app/components/catalog/variants.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { BadgeCheck } from '#app/components/ui/icons.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { getProductBySlug } from '#app/modules/catalog/catalog.server.ts'
-import { useRootData } from '#app/root.tsx'
 import type { Route } from './+types/product'
 
 export async function loader({ request, params }: Route.LoaderArgs) {

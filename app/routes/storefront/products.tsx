@@ -1,17 +1,17 @@
-import { PackageSearch } from 'lucide-react'
 import { useMemo } from 'react'
 import { data, Link, useLocation } from 'react-router'
-import { Pagination } from '#app/components/catalog/pagination.tsx'
+import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { ProductFilters } from '#app/components/catalog/product-filters.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
+import { PackageSearch } from '#app/components/ui/icons.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { DEFAULT_PER_PAGE, parseProductFilters } from '#app/modules/catalog/catalog.schemas.ts'
 import { listProducts, resolveCategoryFilter } from '#app/modules/catalog/catalog.server.ts'
-import { useRootData } from '#app/root.tsx'
 import type { Route } from './+types/products'
 
 /** Cards in the first row of the grid (up to four columns): their pictures are not lazy. */
@@ -68,7 +68,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale, favouriteIds } = useRootData()
-  const { search } = useLocation()
+  const { pathname, search } = useLocation()
   const { listing, values } = loaderData
   const favourites = useMemo(() => new Set(favouriteIds), [favouriteIds])
   const numbers = useMemo(() => new Intl.NumberFormat(intlLocale), [intlLocale])
@@ -126,7 +126,12 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
 
-          <Pagination page={listing.page} pageCount={listing.pageCount} search={search} formatNumber={formatNumber} />
+          <Pagination
+            page={listing.page}
+            pageCount={listing.pageCount}
+            hrefFor={(page) => pageHref(pathname, search, page)}
+            className="mt-8"
+          />
         </section>
       </div>
     </div>

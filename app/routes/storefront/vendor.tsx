@@ -1,7 +1,7 @@
-import { ArrowLeft, PackageSearch, Store } from 'lucide-react'
 import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { Pagination } from '#app/components/catalog/pagination.tsx'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
-import { Pagination } from '#app/components/vendors/pagination.tsx'
+import { ArrowLeft, PackageSearch, Store } from '#app/components/ui/icons.tsx'
 import { StoreProductFilters } from '#app/components/vendors/store-product-filters.tsx'
 import {
   StoreAbout,
@@ -12,6 +12,7 @@ import {
 } from '#app/components/vendors/store-sections.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { listProducts } from '#app/modules/catalog/catalog.server.ts'
 import {
@@ -21,7 +22,6 @@ import {
   storeProductSorts,
 } from '#app/modules/vendors/vendors.schemas.ts'
 import { getVendorStore } from '#app/modules/vendors/vendors.server.ts'
-import { useRootData } from '#app/root.tsx'
 import type { Route } from './+types/vendor'
 
 /** Product pictures in the store's grid: 2 columns on phones, 3 from tablets (beside the sidebar on wide screens). */

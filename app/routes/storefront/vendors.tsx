@@ -1,15 +1,15 @@
-import { Store } from 'lucide-react'
 import { data, Link, useLocation } from 'react-router'
-import { Pagination } from '#app/components/vendors/pagination.tsx'
+import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
+import { Store } from '#app/components/ui/icons.tsx'
 import { VendorCard } from '#app/components/vendors/vendor-card.tsx'
 import { VendorFilters } from '#app/components/vendors/vendor-filters.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { getCategoryTree } from '#app/modules/catalog/catalog.server.ts'
 import { parseVendorFilters, vendorSorts } from '#app/modules/vendors/vendors.schemas.ts'
 import { listVendors } from '#app/modules/vendors/vendors.server.ts'
-import { useRootData } from '#app/root.tsx'
 import type { Route } from './+types/vendors'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -46,13 +46,7 @@ export default function VendorsPage({ loaderData }: Route.ComponentProps) {
   const number = new Intl.NumberFormat(intlLocale)
   const departmentNames = Object.fromEntries(departments.map((d) => [d.slug, d.name]))
   const followHref = `/customer-login?redirectTo=${encodeURIComponent(`/vendors${location.search}`)}`
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams(location.search)
-    if (page > 1) params.set('page', String(page))
-    else params.delete('page')
-    const query = params.toString()
-    return `/vendors${query ? `?${query}` : ''}#results`
-  }
+  const hrefFor = (page: number) => pageHref('/vendors', location.search, page, '#results')
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
