@@ -40,11 +40,11 @@ import { GRADIENTS, VENDOR_SEEDS } from './vendors-data.ts'
 /** The seed's "now": dates are spread before it, never taken from the clock. 1 November 2026, Kigali (UTC+2). */
 export const SEED_NOW = new Date('2026-11-01T10:00:00+02:00')
 export const SEED = 20_261_101
-export const DEFAULT_PRODUCTS = 400
+export const DEFAULT_PRODUCTS = 420
 export const CUSTOMERS = 600
 
 export type SeedOptions = {
-  /** How many products (default 400); 100,000 builds a large catalogue in batches, reusing the pictures. */
+  /** How many products (default 420, of which a few belong to pending stores and are not shown); 100,000 builds a large catalogue in batches, reusing the pictures. */
   products?: number
   /** Where pictures go (`<DATA_DIR>/images`). */
   imagesDir: string

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parseProductFilters } from '#app/modules/catalog/catalog.schemas.ts'
+import { listProducts } from '#app/modules/catalog/catalog.server.ts'
 import { categories, productImages, products, productVariants, reviews } from '#app/modules/catalog/tables.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
 import { follows, vendors } from '#app/modules/vendors/tables.server.ts'
@@ -163,5 +165,18 @@ describe('seedDatabase', () => {
       expect(i.placeholder).toMatch(/^#[0-9a-f]{6}$/)
     }
     expect(await readdir(imagesDir)).toEqual([]) // skipImages: nothing encoded
+  })
+})
+
+describe('the default demo catalogue', () => {
+  it('shows at least 400 products from approved stores', async () => {
+    const t = await createTestDatabase()
+    try {
+      await seedDatabase(t.ctx, { imagesDir, skipImages: true })
+      const listing = await listProducts(t.ctx, parseProductFilters({}))
+      expect(listing.total).toBeGreaterThanOrEqual(400)
+    } finally {
+      await t.close()
+    }
   })
 })
