@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SUPPORT_PHONE: z.string().min(1).default('+250 788 123 456'),
   SUPPORT_EMAIL: z.string().email().default('support@isoko.rw'),
+  /** Sign-in, sign-up and reset attempts allowed per minute from one network address. */
+  AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { users } from '#app/modules/accounts/tables.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
 
 export type VendorStatus = 'pending' | 'approved' | 'rejected' | 'suspended'
@@ -37,6 +38,10 @@ export const vendors = pgTable(
     responseTime: text('response_time').notNull(),
     verified: boolean('verified').notNull().default(false),
     status: text('status').$type<VendorStatus>().notNull().default('pending'),
+    /** Why an application was rejected or a store suspended, shown to the vendor. */
+    statusReason: text('status_reason'),
+    /** The account that runs the store (none for the seeded stores without a demo login). */
+    ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Opening hours in minutes after midnight, Africa/Kigali: the store answers ('Online Now') within them. */
     opensAt: integer('opens_at').notNull().default(480),
     closesAt: integer('closes_at').notNull().default(1140),
@@ -47,7 +52,11 @@ export const vendors = pgTable(
     featuredScore: integer('featured_score').notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('vendors_slug_idx').on(t.slug), index('vendors_status_idx').on(t.status)],
+  (t) => [
+    uniqueIndex('vendors_slug_idx').on(t.slug),
+    index('vendors_status_idx').on(t.status),
+    uniqueIndex('vendors_owner_idx').on(t.ownerUserId),
+  ],
 )
 
 export const follows = pgTable(
@@ -62,4 +71,21 @@ export const follows = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.customerId] }), index('follows_customer_idx').on(t.customerId)],
+)
+
+/** Every change of a store's status: from, to, why, who and when (the admin console's history). */
+export const vendorStatusEvents = pgTable(
+  'vendor_status_events',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').$type<VendorStatus>().notNull(),
+    toStatus: text('to_status').$type<VendorStatus>().notNull(),
+    reason: text('reason'),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vendor_status_events_vendor_idx').on(t.vendorId)],
 )

@@ -1,0 +1,109 @@
+import { z } from 'zod'
+import { COMMON_PASSWORDS } from './common-passwords.ts'
+
+// Schemas of the sign-in and registration forms, shared by the forms and the actions. Each message is a
+// catalogue id: the action translates it for the visitor's language.
+
+/**
+ * A Rwandan mobile number in any common form (078 123 4567, +250 78 123 4567, 250781234567, 0788-123-456)
+ * as E.164 (+2507XXXXXXXX); null when it is not one. Mobile numbers are 7 followed by 2, 3, 8 or 9 and
+ * seven digits (MTN 078/079, Airtel 072/073).
+ */
+export function normaliseRwandanPhone(input: string): string | null {
+  const digits = input.replace(/[\s\-().]/g, '')
+  const m = digits.match(/^(?:\+?250|00250|0)?(7[2389]\d{7})$/)
+  return m ? `+250${m[1]}` : null
+}
+
+const email = z
+  .string()
+  .trim()
+  .min(1, 'account.error.required')
+  .max(254, 'account.error.email')
+  .pipe(z.email('account.error.email'))
+  .transform((e) => e.toLowerCase())
+
+/** 8 to 128 characters, not among the most common passwords (DESIGN.md section 3, point 11). */
+export const PasswordSchema = z
+  .string()
+  .min(8, 'account.error.passwordShort')
+  .max(128, 'account.error.passwordLong')
+  .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), 'account.error.passwordCommon')
+
+const required = (max: number) => z.string().trim().min(1, 'account.error.required').max(max, 'account.error.tooLong')
+
+export const LoginSchema = z.object({
+  email,
+  password: z.string().min(1, 'account.error.required').max(128, 'account.error.passwordLong'),
+})
+
+const confirmed = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'account.mismatch' })
+  }
+}
+
+export const CustomerSignupSchema = z
+  .object({
+    firstName: required(60),
+    lastName: required(60),
+    email,
+    password: PasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .superRefine(confirmed)
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .min(1, 'account.error.required')
+  .transform((value, ctx) => {
+    const e164 = normaliseRwandanPhone(value)
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: 'account.error.phone' })
+      return z.NEVER
+    }
+    return e164
+  })
+
+/** The departments a store can say it mainly sells in. */
+export const storeDepartments = ['women', 'men', 'kids', 'accessories', 'shoes', 'beauty', 'home-living'] as const
+
+export const VendorApplicationSchema = z
+  .object({
+    ownerName: required(80),
+    businessName: required(80),
+    email,
+    phone: phoneSchema,
+    businessAddress: required(200),
+    businessDescription: z.string().trim().min(20, 'account.error.descriptionShort').max(1000, 'account.error.tooLong'),
+    district: required(40),
+    categories: z.array(z.enum(storeDepartments)).min(1, 'account.error.categories'),
+    password: PasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .superRefine(confirmed)
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'account.error.required'),
+    password: PasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .superRefine(confirmed)
+
+export const ResetPasswordSchema = z
+  .object({ token: z.string().min(1), password: PasswordSchema, confirmPassword: z.string() })
+  .superRefine(confirmed)
+
+export const ForgotPasswordSchema = z.object({ email })
+
+/** The first message of each field, keyed by field name: what the forms show next to each field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form')
+    if (!out[key]) out[key] = issue.message
+  }
+  return out
+}

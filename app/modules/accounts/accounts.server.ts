@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm'
+import { redirect } from 'react-router'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { getDb } from '#app/lib/db.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
+import { type Auth, type AuthCall, callAuth, createAuth } from './auth.server.ts'
+import { type AccountRole, users } from './tables.server.ts'
+
+/** Who is asking: the signed-in account, or null for a visitor. */
+export type Actor = { userId: string; role: AccountRole; email: string; name: string }
+
+/** What the accounts services take: the database and the auth instance built on it. */
+export type AccountsContext = ServiceContext & { auth: Auth }
+
+const holder = globalThis as typeof globalThis & { __isokoAuth?: Auth }
+
+/** The process's auth instance, on the process's database. */
+export function getAccountsContext(): AccountsContext {
+  const db = getDb()
+  if (!holder.__isokoAuth) {
+    const env = getEnv()
+    holder.__isokoAuth = createAuth({
+      db,
+      secret: env.SESSION_SECRET,
+      attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
+      sendPasswordReset: async (input) => {
+        await enqueueMessage({ db }, passwordResetEmail(input))
+      },
+    })
+  }
+  return { db, auth: holder.__isokoAuth }
+}
+
+/** The reset e-mail's words (English for now: e-mails join the catalogues with the other languages). */
+export function passwordResetEmail(input: { email: string; name: string; link: string }) {
+  return {
+    channel: 'email' as const,
+    recipient: input.email,
+    subject: 'Reset your Isoko password',
+    body: `Hello ${input.name},\n\nSomeone asked to reset the password of your Isoko account. To choose a new password, open this link within the hour:\n\n${input.link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nIsoko`,
+  }
+}
+
+export type AuthFailure = 'invalid' | 'email-taken' | 'rate-limited' | 'weak-password' | 'expired' | 'failed'
+
+function failureOf(response: Response, code: string | undefined): AuthFailure {
+  if (response.status === 429) return 'rate-limited'
+  if (code?.includes('ALREADY_EXISTS')) return 'email-taken'
+  if (code?.startsWith('PASSWORD_TOO')) return 'weak-password'
+  if (code === 'INVALID_TOKEN') return 'expired'
+  if (code?.startsWith('INVALID_') || response.status === 401) return 'invalid'
+  return 'failed'
+}
+
+async function answer<T>(
+  response: Response,
+): Promise<{ ok: true; body: T; cookies: string[] } | { ok: false; reason: AuthFailure }> {
+  const text = await response.text()
+  let body: unknown = null
+  try {
+    body = text ? JSON.parse(text) : null
+  } catch {
+    body = null
+  }
+  if (!response.ok) return { ok: false, reason: failureOf(response, (body as { code?: string } | null)?.code) }
+  return { ok: true, body: body as T, cookies: response.headers.getSetCookie() }
+}
+
+type UserBody = { user: { id: string; email: string; name: string } }
+
+/** Signs in with e-mail and password; the cookies start the session in the browser. */
+export async function signInWithPassword(
+  ctx: AccountsContext,
+  call: Omit<AuthCall, 'body'>,
+  input: { email: string; password: string },
+) {
+  const result = await answer<UserBody>(await callAuth(ctx.auth, '/sign-in/email', { ...call, body: input }))
+  if (!result.ok) return result
+  const role = await getRole(ctx, result.body.user.id)
+  return { ok: true as const, userId: result.body.user.id, role, cookies: result.cookies }
+}
+
+/** Creates an account with a password (hashed by better-auth) and signs it in. */
+export async function createAccount(
+  ctx: AccountsContext,
+  call: Omit<AuthCall, 'body'>,
+  input: { name: string; email: string; password: string; role: AccountRole },
+) {
+  const { role, ...body } = input
+  const result = await answer<UserBody>(await callAuth(ctx.auth, '/sign-up/email', { ...call, body }))
+  if (!result.ok) return result
+  if (role !== 'customer') await ctx.db.update(users).set({ role }).where(eq(users.id, result.body.user.id))
+  return { ok: true as const, userId: result.body.user.id, cookies: result.cookies }
+}
+
+/** Removes an account that could not be completed (the compensation of a failed registration). */
+export async function deleteAccount(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db.delete(users).where(eq(users.id, userId))
+}
+
+/** Ends the session; the cookies clear it in the browser. */
+export async function signOut(ctx: AccountsContext, call: Omit<AuthCall, 'body'>): Promise<string[]> {
+  const response = await callAuth(ctx.auth, '/sign-out', { ...call, body: {} })
+  return response.headers.getSetCookie()
+}
+
+/** Sends a reset link if the address has an account; says nothing either way (no account discovery). */
+export async function requestPasswordReset(ctx: AccountsContext, call: Omit<AuthCall, 'body'>, email: string) {
+  const response = await callAuth(ctx.auth, '/request-password-reset', {
+    ...call,
+    body: { email, redirectTo: '/reset-password' },
+  })
+  return response.status === 429 ? { ok: false as const, reason: 'rate-limited' as const } : { ok: true as const }
+}
+
+export async function resetPassword(
+  ctx: AccountsContext,
+  call: Omit<AuthCall, 'body'>,
+  input: { token: string; password: string },
+) {
+  const result = await answer(
+    await callAuth(ctx.auth, '/reset-password', { ...call, body: { token: input.token, newPassword: input.password } }),
+  )
+  return result.ok ? { ok: true as const } : result
+}
+
+export async function changePassword(
+  ctx: AccountsContext,
+  call: Omit<AuthCall, 'body'>,
+  input: { currentPassword: string; password: string },
+) {
+  const result = await answer(
+    await callAuth(ctx.auth, '/change-password', {
+      ...call,
+      body: { currentPassword: input.currentPassword, newPassword: input.password, revokeOtherSessions: true },
+    }),
+  )
+  return result.ok ? { ok: true as const, cookies: result.cookies } : result
+}
+
+async function getRole(ctx: ServiceContext, userId: string): Promise<AccountRole> {
+  const [row] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, userId))
+  return row?.role ?? 'customer'
+}
+
+/** The signed-in account of a request, or null. */
+export async function findActor(ctx: AccountsContext, request: Request): Promise<Actor | null> {
+  if (!request.headers.get('cookie')?.includes('isoko.session_token')) return null
+  const session = await ctx.auth.api.getSession({ headers: request.headers })
+  if (!session) return null
+  const user = session.user as typeof session.user & { role?: AccountRole }
+  return { userId: user.id, role: user.role ?? 'customer', email: user.email, name: user.name }
+}
+
+/** Where each kind of account lands after signing in (DESIGN.md section 3, point 5). */
+export function dashboardFor(role: AccountRole): string {
+  return role === 'admin' ? '/admin' : role === 'vendor' ? '/vendor-dashboard' : '/customer-dashboard'
+}
+
+const loginFor: Record<AccountRole, string> = {
+  customer: '/customer-login',
+  vendor: '/vendor-login',
+  admin: '/customer-login',
+}
+
+/**
+ * The guard of a page or action (DESIGN.md section 3, point 4): a visitor goes to the matching sign-in page and
+ * comes back afterwards; a signed-in account of another kind goes to its own dashboard.
+ */
+export async function requireRole(request: Request, role: AccountRole): Promise<Actor> {
+  const actor = await findActor(getAccountsContext(), request)
+  if (!actor) {
+    const url = new URL(request.url)
+    throw redirect(`${loginFor[role]}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  }
+  if (actor.role !== role) throw redirect(dashboardFor(actor.role))
+  return actor
+}
+
+/** The cart and favourites key of a signed-in account (a guest's is `guest:<uuid>`). */
+export function accountOwnerKey(userId: string): string {
+  return `user:${userId}`
+}

@@ -1,0 +1,105 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import type { Database } from '#app/lib/db.server.ts'
+import { authAccounts, rateLimits, sessions, users, verifications } from './tables.server.ts'
+
+export type AuthOptions = {
+  db: Database
+  secret: string
+  /** Sign-in and sign-up attempts allowed per minute from one address. */
+  attemptsPerMinute: number
+  /** Queues the reset e-mail (through the outbox); `link` is the page that sets the new password. */
+  sendPasswordReset(input: { email: string; name: string; link: string }): Promise<void>
+}
+
+/**
+ * better-auth on our database: email and password, sessions in the database behind an HttpOnly SameSite=Lax
+ * cookie (Secure over HTTPS), scrypt password hashes, rate-limited sign-in and sign-up. Its HTTP endpoints are
+ * not served to browsers: route actions call them through `callAuth`, so no auth client ships to the browser
+ * (DESIGN.md section 2).
+ */
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: 'Isoko',
+    basePath: '/api/auth',
+    secret: options.secret,
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    // Every call comes from our own server with the page's origin (see callAuth).
+    trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
+    user: {
+      additionalFields: { role: { type: 'string', required: false, defaultValue: 'customer', input: false } },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }, request) => {
+        const origin = request ? new URL(request.url).origin : ''
+        await options.sendPasswordReset({
+          email: user.email,
+          name: user.name,
+          link: `${origin}/reset-password?token=${encodeURIComponent(token)}`,
+        })
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: options.attemptsPerMinute },
+        '/sign-up/email': { window: 60, max: options.attemptsPerMinute },
+        '/request-password-reset': { window: 60, max: options.attemptsPerMinute },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'isoko',
+      // callAuth sets this header from the connection's address, replacing anything the browser sent.
+      ipAddress: { ipAddressHeaders: ['x-isoko-client-address'] },
+    },
+    telemetry: { enabled: false },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+export type AuthCall = {
+  /** The page request the call is made for: its origin, cookies and user agent are passed on. */
+  request: Request
+  /** The visitor's network address (rate limits count per address). */
+  clientAddress: string
+  method?: 'GET' | 'POST'
+  body?: unknown
+}
+
+/** Calls one of better-auth's endpoints (e.g. '/sign-in/email') as the visitor, through its rate limiter. */
+export async function callAuth(auth: Auth, path: string, call: AuthCall): Promise<Response> {
+  const origin = new URL(call.request.url).origin
+  const headers = new Headers({ origin, 'x-isoko-client-address': call.clientAddress })
+  const cookie = call.request.headers.get('cookie')
+  if (cookie) headers.set('cookie', cookie)
+  const agent = call.request.headers.get('user-agent')
+  if (agent) headers.set('user-agent', agent)
+  if (call.body !== undefined) headers.set('content-type', 'application/json')
+  return auth.handler(
+    new Request(`${origin}/api/auth${path}`, {
+      method: call.method ?? 'POST',
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    }),
+  )
+}
