@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -9,29 +10,40 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router'
+import { toast } from '#app/components/ui/toaster.tsx'
 import type { Route } from './+types/root'
 import './app.css'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { findOwnerKey } from '#app/lib/guest.server.ts'
+import { readFlash } from '#app/lib/flash.server.ts'
+import { findOwnerKey as findGuestKey } from '#app/lib/guest.server.ts'
 import { intlLocale, MessagesScript, negotiateLocale } from '#app/lib/i18n.tsx'
 import { useNonce } from '#app/lib/nonce.tsx'
 import { useT } from '#app/lib/use-t.ts'
+import { accountOwnerKey, findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { getCartCount, getFavouriteIds } from '#app/modules/cart/cart.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
   const locale = negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language'))
-  const ownerKey = findOwnerKey(request)
+  const actor = await findActor(getAccountsContext(), request)
+  const ownerKey = actor ? accountOwnerKey(actor.userId) : findGuestKey(request)
   const ctx = getServiceContext()
   const [cartCount, favouriteIds] = await Promise.all([getCartCount(ctx, ownerKey), getFavouriteIds(ctx, ownerKey)])
   const env = getEnv()
-  return data({
-    locale,
-    intlLocale: intlLocale[locale],
-    cartCount,
-    favouriteIds,
-    support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
-  })
+  const flash = readFlash(request)
+  return data(
+    {
+      locale,
+      intlLocale: intlLocale[locale],
+      cartCount,
+      favouriteIds,
+      // Who is signed in, as the header shows it: never more than the page needs.
+      account: actor ? { name: actor.name, role: actor.role } : null,
+      flash: flash?.flash.title ? { ...flash.flash, id: Date.now() } : null,
+      support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
+    },
+    flash ? { headers: { 'Set-Cookie': flash.clear } } : undefined,
+  )
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -59,7 +71,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useFlashToast()
   return <Outlet />
+}
+
+/** Shows the toast that a redirect carried (a sign-in's 'Welcome back!'), once. */
+function useFlashToast() {
+  const root = useRouteLoaderData<typeof loader>('root')
+  const t = useT()
+  const flash = root?.flash
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per flash, identified by its id
+  useEffect(() => {
+    if (!flash) return
+    const show = flash.kind === 'error' ? toast.error : toast.success
+    show(t(flash.title, flash.values), flash.body ? t(flash.body, flash.values) : undefined)
+  }, [flash?.id])
 }
 
 /** Last resort, outside the storefront layout: an unexpected error never shows a stack trace. */

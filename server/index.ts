@@ -9,7 +9,9 @@ import { pino } from 'pino'
 import { pinoHttp } from 'pino-http'
 import type { ServerBuild } from 'react-router'
 import { getConnection } from '#app/lib/db.server.ts'
+
 import { getEnv } from '#app/lib/env.server.ts'
+import { developmentTransport, startOutboxWorker } from '#app/modules/outbox/outbox.server.ts'
 import { isDatabaseEmpty, seedDatabase } from '#db/seed/index.ts'
 
 const env = getEnv()
@@ -84,14 +86,21 @@ async function main() {
     '/{*splat}',
     createRequestHandler({
       build,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientAddress: req.ip }),
     }),
   )
+
+  // E-mails and SMS: delivered from the outbox. Without a provider configured, the development transport keeps
+  // them for the admin console's mailbox.
+  const stopOutbox = startOutboxWorker(() => ({ db: getConnection().db }), developmentTransport, {
+    onError: (error) => logger.error({ err: error }, 'outbox delivery failed'),
+  })
 
   const server = app.listen(env.PORT, env.HOST, () => {
     logger.info(`Isoko is ready at http://localhost:${env.PORT}`)
   })
   const shutdown = () => {
+    stopOutbox()
     server.close(() => {
       void getConnection()
         .close()

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { customers } from './tables.server.ts'
 
@@ -6,6 +6,9 @@ export type CreateCustomerInput = {
   firstName: string
   lastName: string
   email: string
+  /** The sign-in account of this customer (none for the seed's shoppers). */
+  userId?: string
+  phone?: string
   /** Defaults to now; the seed passes fixed dates so it is repeatable. */
   createdAt?: Date
 }
@@ -18,6 +21,8 @@ export async function createCustomer(ctx: ServiceContext, input: CreateCustomerI
       firstName: input.firstName.trim(),
       lastName: input.lastName.trim(),
       email: input.email.trim().toLowerCase(),
+      userId: input.userId,
+      phone: input.phone,
       createdAt: input.createdAt,
     })
     .returning({ id: customers.id })
@@ -28,4 +33,12 @@ export async function createCustomer(ctx: ServiceContext, input: CreateCustomerI
 export async function countCustomers(ctx: ServiceContext): Promise<number> {
   const [row] = await ctx.db.select({ n: count() }).from(customers)
   return row?.n ?? 0
+}
+
+export type CustomerProfile = typeof customers.$inferSelect
+
+/** The customer profile of a sign-in account, or null. */
+export async function findCustomerByUserId(ctx: ServiceContext, userId: string): Promise<CustomerProfile | null> {
+  const [row] = await ctx.db.select().from(customers).where(eq(customers.userId, userId))
+  return row ?? null
 }

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm'
+import { count, eq, like } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { follows, type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
 
@@ -29,6 +29,7 @@ export type CreateVendorInput = {
   avatarColours: [string, string]
   featuredScore?: number
   joinedAt?: Date
+  ownerUserId?: string
 }
 
 const E164_RWANDA = /^\+2507[2389]\d{7}$/
@@ -72,4 +73,99 @@ export async function followVendors(ctx: ServiceContext, inputs: FollowVendorInp
 export async function countVendors(ctx: ServiceContext): Promise<number> {
   const [row] = await ctx.db.select({ n: count() }).from(vendors)
   return row?.n ?? 0
+}
+
+export type VendorApplicationInput = {
+  ownerUserId: string
+  ownerName: string
+  businessName: string
+  email: string
+  /** E.164, +2507XXXXXXXX. */
+  phone: string
+  businessAddress: string
+  businessDescription: string
+  district: string
+  /** Department slugs. */
+  categories: string[]
+}
+
+const KIGALI = new Set(['gasabo', 'kicukiro', 'nyarugenge'])
+
+function slugOf(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'store'
+  )
+}
+
+/** Two colours for the store's avatar, picked from its name so that they stay the same. */
+function coloursOf(name: string): [string, string] {
+  const palette: [string, string][] = [
+    ['#0f766e', '#f59e0b'],
+    ['#1d4ed8', '#f472b6'],
+    ['#7c2d12', '#fbbf24'],
+    ['#065f46', '#a3e635'],
+    ['#6d28d9', '#fb7185'],
+    ['#0b5d7a', '#fcd34d'],
+  ]
+  let h = 0
+  for (const c of name) h = (h * 31 + c.charCodeAt(0)) >>> 0
+  return palette[h % palette.length] as [string, string]
+}
+
+/**
+ * A business's application to sell (prototype section 3): a store in status 'pending', run by the applying
+ * account, with the policies and hours a new store starts with until the vendor sets its own.
+ */
+export async function createVendorApplication(
+  ctx: ServiceContext,
+  input: VendorApplicationInput,
+): Promise<{ id: number }> {
+  const base = slugOf(input.businessName)
+  const taken = await ctx.db
+    .select({ slug: vendors.slug })
+    .from(vendors)
+    .where(like(vendors.slug, `${base}%`))
+  const used = new Set(taken.map((r) => r.slug))
+  let slug = base
+  for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`
+  const district = input.district.trim()
+  return createVendor(ctx, {
+    name: input.businessName.trim(),
+    slug,
+    ownerName: input.ownerName.trim(),
+    email: input.email,
+    phone: input.phone,
+    description:
+      input.businessDescription
+        .trim()
+        .split(/(?<=[.!?])\s/)[0]
+        ?.slice(0, 200) ?? '',
+    about: input.businessDescription.trim(),
+    businessAddress: input.businessAddress.trim(),
+    district,
+    city: KIGALI.has(district.toLowerCase()) ? 'Kigali' : district,
+    categories: input.categories,
+    specialties: [],
+    policies: {
+      returns: 'Returns accepted within 30 days, unworn and unwashed with the original tags.',
+      shipping: 'Free standard delivery in Rwanda: Kigali in 1-2 business days, elsewhere in 2-4.',
+      warranty: 'Faults reported within 30 days are repaired or replaced.',
+    },
+    responseTime: 'Within a day',
+    avatarColours: coloursOf(input.businessName),
+    status: 'pending',
+    ownerUserId: input.ownerUserId,
+  })
+}
+
+/** The store run by a sign-in account, or null. */
+export async function findVendorByOwner(ctx: ServiceContext, userId: string) {
+  const [row] = await ctx.db.select().from(vendors).where(eq(vendors.ownerUserId, userId))
+  return row ?? null
 }

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router'
 import { getServiceContext } from '#app/lib/context.server.ts'
-import { requireOwner, safeRedirectPath } from '#app/lib/guest.server.ts'
+import { safeRedirectPath } from '#app/lib/guest.server.ts'
+import { requireOwner } from '#app/modules/accounts/shopper.server.ts'
 import { CartActionSchema, type CartOutcome } from '#app/modules/cart/cart.schemas.ts'
 import { addToCart, clearCart, removeFromCart, setCartQuantity } from '#app/modules/cart/cart.server.ts'
 import type { Route } from './+types/cart'
@@ -8,7 +9,7 @@ import type { Route } from './+types/cart'
 /** Cart form posts: data for the page's fetcher when JavaScript runs, otherwise a redirect back. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
-  const owner = requireOwner(request)
+  const owner = await requireOwner(request)
   const headers = new Headers()
   if (owner.setCookie) headers.append('Set-Cookie', owner.setCookie)
   const parsed = CartActionSchema.safeParse(Object.fromEntries(form))

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router'
 import { getServiceContext } from '#app/lib/context.server.ts'
-import { requireOwner, safeRedirectPath } from '#app/lib/guest.server.ts'
+import { safeRedirectPath } from '#app/lib/guest.server.ts'
+import { requireOwner } from '#app/modules/accounts/shopper.server.ts'
 import { FavouriteActionSchema } from '#app/modules/cart/cart.schemas.ts'
 import { toggleFavourite } from '#app/modules/cart/cart.server.ts'
 import type { Route } from './+types/favorites'
@@ -8,7 +9,7 @@ import type { Route } from './+types/favorites'
 /** Favourite toggles: data for the fetcher when JavaScript runs, otherwise a redirect back. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData()
-  const owner = requireOwner(request)
+  const owner = await requireOwner(request)
   const headers = new Headers()
   if (owner.setCookie) headers.append('Set-Cookie', owner.setCookie)
   const parsed = FavouriteActionSchema.safeParse(Object.fromEntries(form))

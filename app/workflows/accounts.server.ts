@@ -1,0 +1,153 @@
+import type { z } from 'zod'
+import {
+  CustomerSignupSchema,
+  fieldErrors,
+  LoginSchema,
+  VendorApplicationSchema,
+} from '#app/modules/accounts/accounts.schemas.ts'
+import {
+  type AccountsContext,
+  type AuthFailure,
+  accountOwnerKey,
+  createAccount,
+  dashboardFor,
+  deleteAccount,
+  signInWithPassword,
+} from '#app/modules/accounts/accounts.server.ts'
+import type { AccountRole } from '#app/modules/accounts/tables.server.ts'
+import { mergeCarts } from '#app/modules/cart/cart.server.ts'
+import { createCustomer } from '#app/modules/customers/customers.server.ts'
+import { createVendorApplication } from '#app/modules/vendors/vendors-admin.server.ts'
+
+/** The page request and the visitor's address: what the auth calls pass on. */
+export type Caller = { request: Request; clientAddress: string; guestKey: string | null }
+
+/** A form's answer when it is refused: messages (catalogue ids) by field, and what was typed (never passwords). */
+export type FormRefusal = { ok: false; errors: Record<string, string>; values: Record<string, string> }
+export type AccountSuccess = { ok: true; cookies: string[]; userId: string; role: AccountRole; name: string }
+
+const failureField: Record<AuthFailure, { field: string; message: string }> = {
+  invalid: { field: 'password', message: 'account.error.invalidCredentials' },
+  'email-taken': { field: 'email', message: 'account.error.emailTaken' },
+  'rate-limited': { field: 'form', message: 'account.error.rateLimited' },
+  'weak-password': { field: 'password', message: 'account.error.passwordShort' },
+  expired: { field: 'form', message: 'account.error.resetExpired' },
+  failed: { field: 'form', message: 'account.error.failed' },
+}
+
+/** What the visitor typed, to put back in the form: every text field but the passwords. */
+export function typedValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [key, value] of form) {
+    if (typeof value === 'string' && !/password/i.test(key) && key !== 'redirectTo') {
+      values[key] = values[key] ? `${values[key]},${value}` : value
+    }
+  }
+  return values
+}
+
+function refuse(form: FormData, errors: Record<string, string>): FormRefusal {
+  return { ok: false, errors, values: typedValues(form) }
+}
+
+function refuseAuth(form: FormData, reason: AuthFailure): FormRefusal {
+  const { field, message } = failureField[reason]
+  return refuse(form, { [field]: message })
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, form: FormData) {
+  const parsed = schema.safeParse(input)
+  return parsed.success
+    ? ({ ok: true, data: parsed.data } as const)
+    : ({ ok: false, refusal: refuse(form, fieldErrors(parsed.error)) } as const)
+}
+
+/** The guest's cart and favourites join the account's (quantities added, capped by stock). */
+async function adoptGuestCart(ctx: AccountsContext, guestKey: string | null, userId: string) {
+  if (guestKey) await mergeCarts(ctx, guestKey, accountOwnerKey(userId))
+}
+
+/** Sign-in on either login page (DESIGN.md section 3, point 5). */
+export async function signIn(
+  ctx: AccountsContext,
+  caller: Caller,
+  form: FormData,
+): Promise<AccountSuccess | FormRefusal> {
+  const parsed = parse(LoginSchema, Object.fromEntries(form), form)
+  if (!parsed.ok) return parsed.refusal
+  const result = await signInWithPassword(ctx, caller, parsed.data)
+  if (!result.ok) return refuseAuth(form, result.reason)
+  await adoptGuestCart(ctx, caller.guestKey, result.userId)
+  const name = String(form.get('email'))
+  return { ok: true, cookies: result.cookies, userId: result.userId, role: result.role, name }
+}
+
+/** A customer's registration: the account, then the profile; the account is removed if the profile fails. */
+export async function registerCustomer(
+  ctx: AccountsContext,
+  caller: Caller,
+  form: FormData,
+): Promise<AccountSuccess | FormRefusal> {
+  const parsed = parse(CustomerSignupSchema, Object.fromEntries(form), form)
+  if (!parsed.ok) return parsed.refusal
+  const input = parsed.data
+  const name = `${input.firstName} ${input.lastName}`
+  const account = await createAccount(ctx, caller, {
+    name,
+    email: input.email,
+    password: input.password,
+    role: 'customer',
+  })
+  if (!account.ok) return refuseAuth(form, account.reason)
+  try {
+    await createCustomer(ctx, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      userId: account.userId,
+    })
+  } catch (error) {
+    await deleteAccount(ctx, account.userId)
+    throw error
+  }
+  await adoptGuestCart(ctx, caller.guestKey, account.userId)
+  return { ok: true, cookies: account.cookies, userId: account.userId, role: 'customer', name: input.firstName }
+}
+
+/** A business's application to sell: the vendor account and its pending store, or neither. */
+export async function applyAsVendor(
+  ctx: AccountsContext,
+  caller: Caller,
+  form: FormData,
+): Promise<AccountSuccess | FormRefusal> {
+  const parsed = parse(
+    VendorApplicationSchema,
+    { ...Object.fromEntries(form), categories: form.getAll('categories') },
+    form,
+  )
+  if (!parsed.ok) return parsed.refusal
+  const input = parsed.data
+  const account = await createAccount(ctx, caller, {
+    name: input.ownerName,
+    email: input.email,
+    password: input.password,
+    role: 'vendor',
+  })
+  if (!account.ok) return refuseAuth(form, account.reason)
+  try {
+    await createVendorApplication(ctx, { ...input, ownerUserId: account.userId })
+  } catch (error) {
+    await deleteAccount(ctx, account.userId)
+    throw error
+  }
+  return { ok: true, cookies: account.cookies, userId: account.userId, role: 'vendor', name: input.businessName }
+}
+
+/** Where to go after signing in: the page the visitor came from, if it is one of ours, else the dashboard. */
+export function landingAfterSignIn(role: AccountRole, redirectTo: FormDataEntryValue | null): string {
+  const to = typeof redirectTo === 'string' ? redirectTo : ''
+  if (to.startsWith('/') && !to.startsWith('//') && !to.includes('\\') && !/^\/(customer|vendor)-login/.test(to)) {
+    return to
+  }
+  return dashboardFor(role)
+}
