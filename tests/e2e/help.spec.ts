@@ -10,16 +10,28 @@ test('help: the FAQ opens one answer at a time and the contact form is stored an
   await expect(page.getByText(/30-day/).first()).toBeVisible()
   await expect(page.getByText(/1-2 business days/).first()).toBeHidden()
 
-  await page.getByRole('button', { name: /send/i }).click()
+  // The contact form is in the 'Send us a message' section; its fields are found by their own labels.
+  const contact = page.getByRole('region', { name: 'Send us a message' })
+  const send = contact.getByRole('button', { name: 'Send Message' })
+  await send.click()
   await expect(page).toHaveURL(/\/help/)
-  await page.getByLabel(/name/i).first().fill('Aline Uwase')
-  await page.getByLabel(/email/i).first().fill('aline@example.rw')
-  await page.getByLabel(/subject/i).fill('Delivery to Musanze')
-  await page.getByLabel(/message/i).fill('How long does delivery to Musanze take?')
-  await page.getByRole('button', { name: /send/i }).click()
-  await expect(page.getByText('Message sent!')).toBeVisible()
-  await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible()
-  await expect(page.getByLabel(/subject/i)).toHaveValue('')
+  await expect(contact.getByText('Please enter your name.')).toBeVisible()
+  await expect(contact.getByLabel('Name', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+
+  await contact.getByLabel('Name', { exact: true }).fill('Aline Uwase')
+  await contact.getByLabel('Email', { exact: true }).fill('aline@example.rw')
+  await contact.getByLabel('Subject', { exact: true }).fill('Delivery to Musanze')
+  await contact.getByLabel('Message', { exact: true }).fill('How long does delivery to Musanze take?')
+  await send.click()
+  const toasts = page.getByRole('region', { name: /notifications/i })
+  await expect(toasts.getByText('Message sent!', { exact: true })).toBeVisible()
+  await expect(toasts.getByText("We'll get back to you within 24 hours.", { exact: true })).toBeVisible()
+  for (const field of ['Name', 'Email', 'Subject', 'Message']) {
+    await expect(contact.getByLabel(field, { exact: true })).toHaveValue('')
+  }
+  await expect(contact.getByText('Please enter your name.')).toBeHidden()
+  // One message stored, one toast: the page rendering again must not announce it twice.
+  await expect(toasts.getByText('Message sent!', { exact: true })).toHaveCount(1)
 })
 
 test('the newsletter stores a valid address once and says so either way', async ({ page }) => {

@@ -39,11 +39,14 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formAction?.startsWith('/help')
   const formRef = useRef<HTMLFormElement>(null)
+  // Once per stored message: the page renders again afterwards (and `t` is a new function each time), which
+  // must neither toast again nor clear what the visitor has started typing since.
+  const announced = useRef<typeof actionData>(undefined)
   useEffect(() => {
-    if (actionData?.ok) {
-      formRef.current?.reset()
-      toast.success(t('help.form.sent.title'), t('help.form.sent.body'))
-    }
+    if (!actionData?.ok || actionData === announced.current) return
+    announced.current = actionData
+    formRef.current?.reset()
+    toast.success(t('help.form.sent.title'), t('help.form.sent.body'))
   }, [actionData, t])
   const errors: Partial<Record<ContactField, string>> = actionData?.ok === false ? actionData.errors : {}
   const values = actionData?.ok === false ? actionData.values : null
