@@ -75,6 +75,10 @@ async function main() {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // Not helmet's 'no-referrer': with it a browser sends `Origin: null` on a plain (JavaScript-less) form post,
+      // and React Router refuses a page's action from an origin it cannot check (400 'Bad Request'), so the help
+      // form failed without JavaScript. 'same-origin' still gives other sites no referrer at all.
+      referrerPolicy: { policy: 'same-origin' },
     }),
   )
   app.use(compression())

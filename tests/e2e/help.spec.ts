@@ -45,3 +45,30 @@ test('the newsletter stores a valid address once and says so either way', async 
   await footer.getByRole('button', { name: /subscribe/i }).click()
   await expect(footer.getByText(/already/i)).toBeVisible()
 })
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the contact form is a plain form post: mistakes are shown, the message is stored, said so and cleared', async ({
+    page,
+  }) => {
+    await page.goto('/help')
+    const contact = page.getByRole('region', { name: 'Send us a message' })
+    const send = contact.getByRole('button', { name: 'Send Message' })
+    await contact.getByLabel('Name', { exact: true }).fill('Aline Uwase')
+    await send.click()
+    await expect(contact.getByText('Please enter a valid email address, like name@example.rw.')).toBeVisible()
+    await expect(contact.getByLabel('Name', { exact: true })).toHaveValue('Aline Uwase')
+
+    await contact.getByLabel('Email', { exact: true }).fill('aline@example.rw')
+    await contact.getByLabel('Subject', { exact: true }).fill('Delivery to Musanze')
+    await contact.getByLabel('Message', { exact: true }).fill('How long does delivery to Musanze take?')
+    await send.click()
+    const status = contact.getByRole('status')
+    await expect(status).toContainText('Message sent!')
+    await expect(status).toContainText("We'll get back to you within 24 hours.")
+    for (const field of ['Name', 'Email', 'Subject', 'Message']) {
+      await expect(contact.getByLabel(field, { exact: true })).toHaveValue('')
+    }
+  })
+})
