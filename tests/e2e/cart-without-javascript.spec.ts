@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { headerCartLink, openInStockProduct } from './helpers'
+import { francs, headerCartLink, openInStockProduct } from './helpers'
 
 test.use({ javaScriptEnabled: false })
 
@@ -37,11 +37,55 @@ test('without JavaScript a cart is built, changed and emptied with plain form po
 
 test('without JavaScript the product filters work as a plain GET form', async ({ page }) => {
   await page.goto('/products')
-  // On phones the filters sit in a disclosure, which opens without JavaScript too.
-  const toggle = page.locator('summary', { hasText: /filters/i })
-  if (await toggle.isVisible()) await toggle.click()
-  await page.getByLabel('Category', { exact: true }).selectOption('beauty')
-  await page.getByRole('button', { name: /apply/i }).click()
-  await expect(page).toHaveURL(/category=beauty/)
+  const filters = page.getByRole('search', { name: 'Search and filter products' })
+  const category = filters.getByLabel('Category', { exact: true })
+  const apply = filters.getByRole('button', { name: 'Apply' })
+  // On phones the filters are folded away behind a 'Filters' toggle (it shows how many are active), which opens
+  // without JavaScript too; from lg up they are always shown.
+  const folded = (page.viewportSize()?.width ?? 0) < 1024
+  const unfold = async () => {
+    if (!folded) return
+    await expect(category).toBeHidden()
+    await filters.getByText(/^Filters\s*\d*$/).click()
+  }
+
+  await unfold()
+  await category.selectOption('beauty')
+  await apply.click()
+  await expect(page).toHaveURL(/[?&]category=beauty(&|$)/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beauty')
   await expect(page.getByText(/Showing [\d,]+ of [\d,]+ products/)).toBeVisible()
+
+  // The department's subcategories come with the new page; then sort, lowest price and sale in one go.
+  await unfold()
+  await expect(category).toHaveValue('beauty')
+  await filters.getByLabel('Subcategory', { exact: true }).selectOption({ label: 'All Skincare' })
+  await filters.getByLabel('Sort by').selectOption({ label: 'Price: Low to High' })
+  const lowest = filters.getByLabel('Minimum price')
+  await lowest.press('ArrowRight')
+  const min = Number(await lowest.inputValue())
+  await filters.getByLabel('On sale').check()
+  await apply.click()
+
+  const url = new URL(page.url())
+  expect(url.pathname).toBe('/products')
+  expect(Object.fromEntries(url.searchParams)).toMatchObject({
+    category: 'beauty',
+    subcategory: 'beauty-skincare',
+    sort: 'price-low',
+    min: String(min),
+    sale: 'on',
+  })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Beauty: Skincare')
+  await expect(page.getByText(/Showing [\d,]+ of [\d,]+ products?/)).toBeVisible()
+  await unfold()
+  await expect(filters.getByLabel('Subcategory', { exact: true })).toHaveValue('beauty-skincare')
+  await expect(filters.getByLabel('Sort by')).toHaveValue('price-low')
+  await expect(filters.getByLabel('On sale')).toBeChecked()
+  // What is listed: on sale (a struck former price), from the lowest price up.
+  const cards = page.locator('article')
+  const prices = (await cards.locator('[data-slot="price"]').allTextContents()).map(francs)
+  expect([...prices].sort((a, b) => a - b)).toEqual(prices)
+  for (const price of prices) expect(price).toBeGreaterThanOrEqual(min)
+  for (const card of await cards.all()) await expect(card.locator('s')).toBeVisible()
 })
