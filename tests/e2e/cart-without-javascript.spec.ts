@@ -35,6 +35,22 @@ test('without JavaScript a cart is built, changed and emptied with plain form po
   await expect(page.getByText('Your cart is empty')).toBeVisible()
 })
 
+test('without JavaScript a double click on Add to Cart adds at most once per click', async ({ page }) => {
+  const href = await openInStockProduct(page)
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .dblclick()
+  await expect(page).toHaveURL(href)
+  await page.goto('/cart')
+  const quantities = page.locator('[data-slot="quantity"]')
+  await expect(quantities).toHaveCount(1)
+  const qty = Number(await quantities.textContent())
+  expect(qty).toBeGreaterThanOrEqual(1)
+  expect(qty).toBeLessThanOrEqual(2)
+  await expect(headerCartLink(page)).toContainText(String(qty))
+})
+
 test('without JavaScript the product filters work as a plain GET form', async ({ page }) => {
   await page.goto('/products')
   const filters = page.getByRole('search', { name: 'Search and filter products' })

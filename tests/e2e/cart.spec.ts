@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { headerCartLink, headerFavouritesLink, openInStockProduct } from './helpers'
+import { browseToInStockProduct, headerCartLink, headerFavouritesLink, waitForListingToRun } from './helpers'
 
 test('a shopper adds to the cart, changes quantities and empties it; the cart survives a reload', async ({ page }) => {
   await page.goto('/cart')
   await expect(page.getByText('Your cart is empty')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/products')
 
-  await openInStockProduct(page)
+  await browseToInStockProduct(page)
   const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
   await page
     .getByRole('button', { name: /add to cart/i })
@@ -43,6 +43,7 @@ test('favourites toggle with the prototype toasts and list on the wishlist page'
   await expect(page.getByRole('link', { name: 'Browse Products' })).toBeVisible()
 
   await page.goto('/products')
+  await waitForListingToRun(page)
   const heart = page.getByRole('button', { name: /add .* to favou?rites/i }).first()
   const label = (await heart.getAttribute('aria-label')) ?? ''
   await heart.click()
@@ -61,12 +62,24 @@ test('favourites toggle with the prototype toasts and list on the wishlist page'
 })
 
 test('a double click on Add to Cart never adds more than was clicked or than is in stock', async ({ page }) => {
-  await openInStockProduct(page)
-  const button = page.getByRole('button', { name: /add to cart/i }).first()
-  await button.dblclick()
-  await expect(page.getByText('Added to cart').first()).toBeVisible()
+  await browseToInStockProduct(page)
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? ''
+  const low = (await page.getByText(/^Only \d+ left$/).allTextContents())[0]
+  const stock = low ? Number(low.replace(/\D/g, '')) : Number.POSITIVE_INFINITY
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .dblclick()
+  const toasts = page.getByRole('region', { name: /notifications/i })
+  await expect(toasts.getByText('Added to cart', { exact: true }).first()).toBeVisible()
+  await expect(toasts.getByText(`${title} has been added to your cart.`, { exact: true }).first()).toBeVisible()
+
   await page.goto('/cart')
-  const qty = await page.locator('[data-slot="quantity"]').first().textContent()
-  expect(Number(qty)).toBeGreaterThanOrEqual(1)
-  expect(Number(qty)).toBeLessThanOrEqual(2)
+  await expect(page.getByRole('main')).toContainText(title)
+  const quantities = page.locator('[data-slot="quantity"]')
+  await expect(quantities).toHaveCount(1)
+  const qty = Number(await quantities.textContent())
+  expect(qty).toBeGreaterThanOrEqual(1)
+  expect(qty).toBeLessThanOrEqual(Math.min(2, stock))
+  await expect(headerCartLink(page)).toContainText(String(qty))
 })

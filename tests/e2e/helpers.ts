@@ -1,11 +1,11 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** Reads an amount as a person sees it ('RF 12,500') into francs. */
 export function francs(text: string): number {
   return Number(text.replace(/[^0-9]/g, ''))
 }
 
-/** The first product on /products that is in stock, opened on its own page. */
+/** The first product on /products that is in stock, opened on its own page (a full page load: works without JavaScript). */
 export async function openInStockProduct(page: Page, query = ''): Promise<string> {
   await page.goto(`/products${query}`)
   const card = page
@@ -14,6 +14,40 @@ export async function openInStockProduct(page: Page, query = ''): Promise<string
   const link = card.locator('a[href^="/products/"]').first()
   const href = (await link.getAttribute('href')) as string
   await page.goto(href)
+  return href
+}
+
+/**
+ * Waits until the product listing runs JavaScript, by what a person meets on it: a card's 'Quick View' is a link
+ * to the product page until then, and becomes a button that opens a dialog once the page runs. A click before
+ * that is a plain form post (the page reloads, and no toast can show), which is not what a journey that
+ * expects a toast is about.
+ */
+export async function waitForListingToRun(page: Page): Promise<void> {
+  await expect(
+    page
+      .getByRole('button', { name: /quick view/i })
+      .filter({ visible: true })
+      .first(),
+  ).toHaveAttribute('aria-haspopup', 'dialog')
+}
+
+/**
+ * As a shopper with JavaScript: opens /products, waits until the listing runs, and follows the first in-stock
+ * product's link, so the product page is shown by the running app (never a half-started page).
+ */
+export async function browseToInStockProduct(page: Page, query = ''): Promise<string> {
+  await page.goto(`/products${query}`)
+  await waitForListingToRun(page)
+  const card = page
+    .locator('article', { has: page.getByRole('button', { name: /add to cart/i, disabled: false }) })
+    .first()
+  const link = card.getByRole('heading').getByRole('link')
+  const href = (await link.getAttribute('href')) as string
+  const title = ((await link.textContent()) ?? '').trim()
+  await link.click()
+  await expect(page).toHaveURL(href)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
   return href
 }
 
