@@ -16,6 +16,7 @@ const config: LinguiConfig = {
     { path: '<rootDir>/app/locales/{locale}/cart', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/help', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/pages', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/accounts', include: ['app'] },
   ],
   // Every msgid in our catalogues is an explicit id, not an English source text.
   format: formatter({ explicitIdAsDefault: true }),

@@ -8,6 +8,7 @@ export default [
     route('favorites', 'routes/api/favorites.ts'),
     route('newsletter', 'routes/api/newsletter.ts'),
   ]),
+  route('sign-out', 'routes/account/sign-out.ts'),
   route('images/*', 'routes/api/images.ts'),
   route('healthz', 'routes/api/healthz.ts'),
 

@@ -1,4 +1,5 @@
 import type { I18n, Messages } from '@lingui/core'
+import { messages as accounts } from '#app/locales/en/accounts.po'
 import { messages as cart } from '#app/locales/en/cart.po'
 import { messages as common } from '#app/locales/en/common.po'
 import { messages as help } from '#app/locales/en/help.po'
@@ -12,7 +13,7 @@ export { isLocale, negotiateLocale }
 
 /** The compiled catalogue of each locale; Kinyarwanda and French join here. */
 const catalogues: Record<Locale, Messages> = {
-  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages },
+  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages, ...accounts },
 }
 
 export function getMessages(locale: Locale): Messages {

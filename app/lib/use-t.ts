@@ -1,9 +1,11 @@
+import { useCallback } from 'react'
 import { useI18n } from '#app/lib/i18n.tsx'
 
 /** The translate function for components: t('cart.empty.title'), t('products.showing', { shown, total }). */
 export function useT() {
   const i18n = useI18n()
-  return (id: string, values?: Record<string, unknown>) => i18n._(id, values)
+  // The same function for as long as the language stays: safe in effects' dependency lists.
+  return useCallback((id: string, values?: Record<string, unknown>) => i18n._(id, values), [i18n])
 }
 
 export function useLocale() {

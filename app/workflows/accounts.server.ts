@@ -17,6 +17,7 @@ import {
 import type { AccountRole } from '#app/modules/accounts/tables.server.ts'
 import { mergeCarts } from '#app/modules/cart/cart.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
+import { isDistrict } from '#app/modules/places/places.server.ts'
 import { createVendorApplication } from '#app/modules/vendors/vendors-admin.server.ts'
 
 /** The page request and the visitor's address: what the auth calls pass on. */
@@ -127,6 +128,7 @@ export async function applyAsVendor(
   )
   if (!parsed.ok) return parsed.refusal
   const input = parsed.data
+  if (!isDistrict(input.district)) return refuse(form, { district: 'account.error.district' })
   const account = await createAccount(ctx, caller, {
     name: input.ownerName,
     email: input.email,

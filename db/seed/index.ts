@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url'
 import { en, Faker } from '@faker-js/faker'
 import { sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { type AccountsContext, createAccountDirect } from '#app/modules/accounts/accounts.server.ts'
+import { createAuth } from '#app/modules/accounts/auth.server.ts'
 import {
   type AddReviewInput,
   addReviews,
@@ -21,6 +23,7 @@ import {
   createVendor,
   type FollowVendorInput,
   followVendors,
+  setVendorOwner,
 } from '#app/modules/vendors/vendors-admin.server.ts'
 import { fakeCustomer } from '#tests/factories/customers.ts'
 import { fakeProduct, fakeReview } from '#tests/factories/products.ts'
@@ -334,6 +337,9 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
   await followVendors(ctx, follows)
   log(`follows: ${follows.length}`)
 
+  await seedDemoAccounts(ctx, vendors)
+  log(`demo accounts: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`)
+
   const stored = await picturesDone
   const files = stored.flatMap((s) => s.files)
   return {
@@ -357,6 +363,54 @@ function readProductsArg(args: string[]): number | undefined {
   const n = Number(raw?.replaceAll('_', ''))
   if (!Number.isInteger(n) || n < 0) throw new Error(`--products needs a whole number, got ${raw}`)
   return n
+}
+
+/**
+ * Demo accounts for development (README): a customer, the owner of store 1 (approved), the owner of the first
+ * pending store, and an admin. Created through the accounts module like any account; ids from a counter so that
+ * the seed is repeatable.
+ */
+export const DEMO_PASSWORD = 'Isoko-Demo-2026'
+export const DEMO_ACCOUNTS = [
+  { email: 'customer@isoko.rw', name: 'Aline Uwase', role: 'customer' },
+  { email: 'vendor@isoko.rw', name: 'Claudine Mukamana', role: 'vendor' },
+  { email: 'pending@isoko.rw', name: 'Eric Habimana', role: 'vendor' },
+  { email: 'admin@isoko.rw', name: 'Isoko Staff', role: 'admin' },
+] as const
+
+async function seedDemoAccounts(ctx: ServiceContext, vendors: SeededVendor[]) {
+  let n = 0
+  const accounts: AccountsContext = {
+    db: ctx.db,
+    auth: createAuth({
+      db: ctx.db,
+      // Only hashes passwords here: no session of the seed's is ever used.
+      secret: 'seed-only-secret-never-used-for-a-session',
+      attemptsPerMinute: 1000,
+      sendPasswordReset: async () => {},
+      generateId: () => `seed-user-${++n}`,
+    }),
+  }
+  const ids: string[] = []
+  for (const demo of DEMO_ACCOUNTS) {
+    const result = await createAccountDirect(accounts, { ...demo, password: DEMO_PASSWORD })
+    if (!result.ok) throw new Error(`Could not create the demo account ${demo.email}: ${result.reason}`)
+    ids.push(result.userId)
+  }
+  const [customerId, vendorId, pendingId] = ids as [string, string, string]
+  const [first, last] = DEMO_ACCOUNTS[0].name.split(' ') as [string, string]
+  await createCustomer(ctx, {
+    firstName: first,
+    lastName: last,
+    email: DEMO_ACCOUNTS[0].email,
+    userId: customerId,
+    createdAt: SEED_NOW,
+  })
+  const store = vendors[0]
+  const pendingStore = vendors.find((v) => v.status === 'pending')
+  if (!store || !pendingStore) throw new Error('The demo vendors need store 1 and a pending store')
+  await setVendorOwner(ctx, store.id, vendorId)
+  await setVendorOwner(ctx, pendingStore.id, pendingId)
 }
 
 async function main() {

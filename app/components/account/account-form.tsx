@@ -1,24 +1,31 @@
+import { useEffect, useState } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { toast } from '#app/components/ui/toaster.tsx'
 import { useT } from '#app/lib/use-t.ts'
 
 export type AccountField = {
   name: string
-  type?: 'text' | 'email' | 'password' | 'tel' | 'textarea'
+  type?: 'text' | 'email' | 'password' | 'tel' | 'textarea' | 'select' | 'checkboxes'
   autoComplete?: string
   placeholder?: string
+  /** For 'select' and 'checkboxes': the values and their labels. */
+  options?: { value: string; label: string }[]
+  /** For 'select': the label of the empty first option. */
+  prompt?: string
 }
 
+/** What the account actions answer on a refusal: message ids by field ('form' for the whole form). */
 export type AccountActionData = {
-  notice?: string
   errors?: Record<string, string>
   values?: Record<string, string>
 }
 
 /**
- * The sign-in and registration forms (prototype section 2). The form keeps what was typed (never passwords)
- * and shows each refusal next to its field.
+ * The sign-in and registration forms (prototype section 2). Each refusal shows next to its field, and as the
+ * prototype's destructive toast ('Login failed', 'Registration failed') when JavaScript runs; what was typed is
+ * kept (never passwords). Without JavaScript it is a plain form post.
  */
 export function AccountForm({
   title,
@@ -26,61 +33,124 @@ export function AccountForm({
   fields,
   submit,
   busy: busyLabel,
+  failureTitle,
   actionData,
   links,
+  footer,
 }: {
   title: string
   intro: string
   fields: AccountField[]
   submit: string
   busy: string
+  /** The toast's title when the form is refused. */
+  failureTitle: string
   actionData?: AccountActionData
   links: { prompt: string; label: string; to: string }[]
+  footer?: React.ReactNode
 }) {
   const t = useT()
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
-  const errors = actionData?.errors ?? {}
+  // A mismatched confirmation is caught before anything is sent (prototype section 5); the server checks again.
+  const [mismatch, setMismatch] = useState(false)
+  const errors = mismatch ? { confirmPassword: 'account.mismatch' } : (actionData?.errors ?? {})
+  useEffect(() => {
+    setMismatch(false)
+    const first = Object.values(actionData?.errors ?? {})[0]
+    if (!first) return
+    if (first === 'account.mismatch') toast.error(t('account.mismatch.title'), t('account.mismatch.body'))
+    else toast.error(failureTitle, t(first))
+  }, [actionData, failureTitle, t])
+  const value = (name: string) => actionData?.values?.[name] ?? ''
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <div className="rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{intro}</p>
-        {actionData?.notice ? (
-          <p role="status" className="mt-4 rounded-md border border-accent bg-accent/20 p-3 text-sm">
-            {actionData.notice}
+        {errors.form ? (
+          <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            {t(errors.form)}
           </p>
         ) : null}
-        <Form method="post" className="mt-6 grid gap-4">
+        <Form
+          method="post"
+          className="mt-6 grid gap-4"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget)
+            if (form.has('confirmPassword') && form.get('password') !== form.get('confirmPassword')) {
+              event.preventDefault()
+              setMismatch(true)
+              toast.error(t('account.mismatch.title'), t('account.mismatch.body'))
+            }
+          }}
+        >
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
           {fields.map((field) => {
             const id = `account-${field.name}`
             const error = errors[field.name]
-            const props = {
+            const described = error ? `${id}-error` : undefined
+            const common = {
               id,
               name: field.name,
               required: true,
-              placeholder: field.placeholder,
-              autoComplete: field.autoComplete,
-              defaultValue: field.type === 'password' ? undefined : (actionData?.values?.[field.name] ?? ''),
               'aria-invalid': error ? true : undefined,
-              'aria-describedby': error ? `${id}-error` : undefined,
+              'aria-describedby': described,
+            }
+            if (field.type === 'checkboxes') {
+              const chosen = new Set(value(field.name).split(','))
+              return (
+                <fieldset key={field.name} className="grid gap-2" aria-describedby={described}>
+                  <legend className="mb-1 text-sm font-medium">{t(`account.field.${field.name}`)}</legend>
+                  <div className="grid grid-cols-2 gap-2">
+                    {field.options?.map((o) => (
+                      <label key={o.value} className="flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          name={field.name}
+                          value={o.value}
+                          defaultChecked={chosen.has(o.value)}
+                          className="size-4 accent-primary"
+                        />
+                        {o.label}
+                      </label>
+                    ))}
+                  </div>
+                  <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
+                </fieldset>
+              )
             }
             return (
               <div key={field.name} className="grid gap-1.5">
                 <Label htmlFor={id}>{t(`account.field.${field.name}`)}</Label>
                 {field.type === 'textarea' ? (
-                  <Textarea {...props} rows={3} />
+                  <Textarea {...common} rows={3} defaultValue={value(field.name)} />
+                ) : field.type === 'select' ? (
+                  <select
+                    {...common}
+                    defaultValue={value(field.name)}
+                    className="h-10 w-full rounded-md border border-input bg-card px-3 text-base focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive sm:text-sm"
+                  >
+                    <option value="">{field.prompt}</option>
+                    {field.options?.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
                 ) : (
                   <Input
-                    {...props}
+                    {...common}
                     type={field.type ?? 'text'}
-                    minLength={field.type === 'password' ? 8 : undefined}
+                    placeholder={field.placeholder}
+                    autoComplete={field.autoComplete}
+                    defaultValue={field.type === 'password' ? undefined : value(field.name)}
+                    minLength={field.type === 'password' && field.autoComplete === 'new-password' ? 8 : undefined}
                     maxLength={field.type === 'password' ? 128 : undefined}
                   />
                 )}
-                <FieldError id={`${id}-error`}>{error}</FieldError>
+                <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
               </div>
             )
           })}
@@ -88,6 +158,7 @@ export function AccountForm({
             {busy ? busyLabel : submit}
           </Button>
         </Form>
+        {footer}
         <ul className="mt-6 space-y-2 text-center text-sm text-muted-foreground">
           {links.map((link) => (
             <li key={link.to}>

@@ -2,6 +2,7 @@ import { Form, Link, useFetchers, useSearchParams } from 'react-router'
 import { Heart, Search, ShoppingCart, User } from '#app/components/ui/icons.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { dashboardPath } from '#app/modules/accounts/roles.ts'
 import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import { AccountDialog, MegaMenu, MobileMenu } from './deferred.tsx'
 import { ACCOUNT_DIALOG_ID } from './links.ts'
@@ -35,6 +36,7 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
   const [params] = useSearchParams()
   const cartCount = useCartCount()
   const favouriteCount = useFavouriteCount()
+  const { account } = useRootData()
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-4 md:py-3">
@@ -64,15 +66,33 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
           </button>
         </Form>
         <nav aria-label={t('header.actions')} className="ml-auto flex items-center gap-1 md:ml-0">
-          <button
-            type="button"
-            popoverTarget={ACCOUNT_DIALOG_ID}
-            className="inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-muted"
-          >
-            <User aria-hidden="true" className="size-5" />
-            <span className="hidden lg:inline">{t('header.account')}</span>
-            <span className="sr-only lg:hidden">{t('header.account')}</span>
-          </button>
+          {account ? (
+            <>
+              <Link
+                to={dashboardPath(account.role)}
+                className="inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-muted"
+              >
+                <User aria-hidden="true" className="size-5" />
+                <span className="hidden lg:inline">{t('account.myDashboard')}</span>
+                <span className="sr-only lg:hidden">{t('account.myDashboard')}</span>
+              </Link>
+              <Form method="post" action="/sign-out" className="hidden lg:block">
+                <button type="submit" className="h-10 rounded-md px-2 text-sm font-medium hover:bg-muted">
+                  {t('account.signOut')}
+                </button>
+              </Form>
+            </>
+          ) : (
+            <button
+              type="button"
+              popoverTarget={ACCOUNT_DIALOG_ID}
+              className="inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-medium hover:bg-muted"
+            >
+              <User aria-hidden="true" className="size-5" />
+              <span className="hidden lg:inline">{t('header.account')}</span>
+              <span className="sr-only lg:hidden">{t('header.account')}</span>
+            </button>
+          )}
           <CountLink to="/favorites" label={t('header.favorites', { count: favouriteCount })} count={favouriteCount}>
             <Heart aria-hidden="true" className="size-5" />
           </CountLink>

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import { ChevronRight, Menu, X } from '#app/components/ui/icons.tsx'
+import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { dashboardPath } from '#app/modules/accounts/roles.ts'
 import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import { ACCOUNT_DIALOG_ID, categoryHref } from './links.ts'
 
@@ -23,6 +25,7 @@ export function MobileMenu({
   favouriteCount: number
 }) {
   const t = useT()
+  const { account } = useRootData()
   const ref = useRef<HTMLDetailsElement>(null)
   const { pathname, search } = useLocation()
   const close = () => closeMenu(ref.current)
@@ -78,16 +81,33 @@ export function MobileMenu({
           </li>
         </ul>
         <ul className="mt-3 space-y-0.5 border-t border-border pt-3">
-          <li>
-            <button
-              type="button"
-              popoverTarget={ACCOUNT_DIALOG_ID}
-              onClick={close}
-              className={`${link} w-full text-left`}
-            >
-              {t('header.account')}
-            </button>
-          </li>
+          {account ? (
+            <>
+              <li>
+                <Link to={dashboardPath(account.role)} className={link}>
+                  {t('account.myDashboard')}
+                </Link>
+              </li>
+              <li>
+                <Form method="post" action="/sign-out">
+                  <button type="submit" className={`${link} w-full text-left`}>
+                    {t('account.signOut')}
+                  </button>
+                </Form>
+              </li>
+            </>
+          ) : (
+            <li>
+              <button
+                type="button"
+                popoverTarget={ACCOUNT_DIALOG_ID}
+                onClick={close}
+                className={`${link} w-full text-left`}
+              >
+                {t('header.account')}
+              </button>
+            </li>
+          )}
           <li>
             <Link to="/favorites" className={link}>
               {t('nav.wishlist', { count: favouriteCount })}

@@ -5,7 +5,8 @@ import { getDb } from '#app/lib/db.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { type Auth, type AuthCall, callAuth, createAuth } from './auth.server.ts'
-import { type AccountRole, users } from './tables.server.ts'
+import { type AccountRole, dashboardPath } from './roles.ts'
+import { users } from './tables.server.ts'
 
 /** Who is asking: the signed-in account, or null for a visitor. */
 export type Actor = { userId: string; role: AccountRole; email: string; name: string }
@@ -154,9 +155,7 @@ export async function findActor(ctx: AccountsContext, request: Request): Promise
 }
 
 /** Where each kind of account lands after signing in (DESIGN.md section 3, point 5). */
-export function dashboardFor(role: AccountRole): string {
-  return role === 'admin' ? '/admin' : role === 'vendor' ? '/vendor-dashboard' : '/customer-dashboard'
-}
+export const dashboardFor: (role: AccountRole) => string = dashboardPath
 
 const loginFor: Record<AccountRole, string> = {
   customer: '/customer-login',
@@ -181,4 +180,40 @@ export async function requireRole(request: Request, role: AccountRole): Promise<
 /** The cart and favourites key of a signed-in account (a guest's is `guest:<uuid>`). */
 export function accountOwnerKey(userId: string): string {
   return `user:${userId}`
+}
+
+/**
+ * Creates an account from the server itself, without a visitor's request (the seed's demo accounts and the
+ * `admin:create` command): the same password rules and hashing, no rate limit, no session kept.
+ */
+export async function createAccountDirect(
+  ctx: AccountsContext,
+  input: { name: string; email: string; password: string; role: AccountRole },
+): Promise<{ ok: true; userId: string } | { ok: false; reason: AuthFailure }> {
+  const { role, ...body } = input
+  try {
+    const result = await ctx.auth.api.signUpEmail({ body })
+    if (role !== 'customer') await ctx.db.update(users).set({ role }).where(eq(users.id, result.user.id))
+    return { ok: true, userId: result.user.id }
+  } catch (error) {
+    const code = (error as { body?: { code?: string } }).body?.code
+    return {
+      ok: false,
+      reason: code?.includes('ALREADY_EXISTS')
+        ? 'email-taken'
+        : code?.startsWith('PASSWORD_TOO')
+          ? 'weak-password'
+          : 'failed',
+    }
+  }
+}
+
+/** Gives an existing account a role (the `admin:create` command on an address that already signs in). */
+export async function setRoleByEmail(ctx: ServiceContext, email: string, role: AccountRole): Promise<boolean> {
+  const rows = await ctx.db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .returning({ id: users.id })
+  return rows.length > 0
 }

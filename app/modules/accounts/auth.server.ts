@@ -10,6 +10,8 @@ export type AuthOptions = {
   attemptsPerMinute: number
   /** Queues the reset e-mail (through the outbox); `link` is the page that sets the new password. */
   sendPasswordReset(input: { email: string; name: string; link: string }): Promise<void>
+  /** Ids for new rows (the seed passes a counter so that it is repeatable); random by default. */
+  generateId?: () => string
 }
 
 /**
@@ -68,6 +70,7 @@ export function createAuth(options: AuthOptions) {
     },
     advanced: {
       cookiePrefix: 'isoko',
+      ...(options.generateId ? { database: { generateId: options.generateId } } : {}),
       // callAuth sets this header from the connection's address, replacing anything the browser sent.
       ipAddress: { ipAddressHeaders: ['x-isoko-client-address'] },
     },

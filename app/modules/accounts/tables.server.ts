@@ -1,7 +1,8 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
-/** What an account is for: it decides the dashboard and what the guards let through (DESIGN.md section 3). */
-export type AccountRole = 'customer' | 'vendor' | 'admin'
+import type { AccountRole } from './roles.ts'
+
+export type { AccountRole }
 
 // better-auth's tables (email and password, database sessions, verification tokens, rate limits), named ours.
 

@@ -169,3 +169,8 @@ export async function findVendorByOwner(ctx: ServiceContext, userId: string) {
   const [row] = await ctx.db.select().from(vendors).where(eq(vendors.ownerUserId, userId))
   return row ?? null
 }
+
+/** Makes an account the owner of a store (the seed's demo vendors). */
+export async function setVendorOwner(ctx: ServiceContext, vendorId: number, userId: string): Promise<void> {
+  await ctx.db.update(vendors).set({ ownerUserId: userId }).where(eq(vendors.id, vendorId))
+}

@@ -1,12 +1,24 @@
+import { Link } from 'react-router'
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { answerAccountForm } from '#app/modules/customers/account-requests.server.ts'
+import { getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { signIn } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/customer-login'
+import { accountAnswer, callerOf, redirectSignedIn } from './responses.server.ts'
 
-export const action = ({ request }: Route.ActionArgs) => answerAccountForm(request)
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const result = await signIn(getAccountsContext(), callerOf(request, context), form)
+  return accountAnswer(result, form, {
+    kind: 'success',
+    title: 'account.toast.welcomeBack.title',
+    body: 'account.toast.welcomeBack.body',
+  })
+}
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedIn(request)
   return { title: requestI18n(request)._('account.meta.customerLogin') }
 }
 
@@ -26,11 +38,24 @@ export default function Page({ actionData }: Route.ComponentProps) {
       ]}
       submit={t('account.customerLogin.submit')}
       busy={t('account.customerLogin.busy')}
+      failureTitle={t('account.toast.loginFailed')}
       actionData={actionData}
+      footer={<ForgotPasswordLink />}
       links={[
         { prompt: t('account.noAccount'), label: t('account.createAccount'), to: '/customer-signup' },
         { prompt: t('account.areYouVendor'), label: t('account.vendorSignIn'), to: '/vendor-login' },
       ]}
     />
+  )
+}
+
+export function ForgotPasswordLink() {
+  const t = useT()
+  return (
+    <p className="mt-4 text-center text-sm">
+      <Link to="/forgot-password" className="font-medium text-primary hover:underline">
+        {t('account.forgotPassword')}
+      </Link>
+    </p>
   )
 }

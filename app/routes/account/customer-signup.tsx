@@ -1,12 +1,24 @@
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { answerAccountForm } from '#app/modules/customers/account-requests.server.ts'
+import { getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { registerCustomer } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/customer-signup'
+import { accountAnswer, callerOf, redirectSignedIn } from './responses.server.ts'
 
-export const action = ({ request }: Route.ActionArgs) => answerAccountForm(request)
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const result = await registerCustomer(getAccountsContext(), callerOf(request, context), form)
+  return accountAnswer(result, form, {
+    kind: 'success',
+    title: 'account.toast.created.title',
+    body: 'account.toast.created.body',
+    values: { name: result.ok ? result.name : '' },
+  })
+}
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedIn(request)
   return { title: requestI18n(request)._('account.meta.customerSignup') }
 }
 
@@ -29,6 +41,7 @@ export default function Page({ actionData }: Route.ComponentProps) {
       ]}
       submit={t('account.customerSignup.submit')}
       busy={t('account.customerSignup.busy')}
+      failureTitle={t('account.toast.registrationFailed')}
       actionData={actionData}
       links={[{ prompt: t('account.haveAccount'), label: t('account.signIn'), to: '/customer-login' }]}
     />

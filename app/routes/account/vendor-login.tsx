@@ -1,12 +1,25 @@
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { answerAccountForm } from '#app/modules/customers/account-requests.server.ts'
+import { getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { signIn } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/vendor-login'
+import { ForgotPasswordLink } from './customer-login.tsx'
+import { accountAnswer, callerOf, redirectSignedIn } from './responses.server.ts'
 
-export const action = ({ request }: Route.ActionArgs) => answerAccountForm(request)
+// Either login page signs in any account; each lands on its own dashboard (DESIGN.md section 3, point 5).
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const result = await signIn(getAccountsContext(), callerOf(request, context), form)
+  return accountAnswer(result, form, {
+    kind: 'success',
+    title: 'account.toast.welcomeBack.title',
+    body: 'account.toast.welcomeBack.body',
+  })
+}
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedIn(request)
   return { title: requestI18n(request)._('account.meta.vendorLogin') }
 }
 
@@ -26,7 +39,9 @@ export default function Page({ actionData }: Route.ComponentProps) {
       ]}
       submit={t('account.vendorLogin.submit')}
       busy={t('account.vendorLogin.busy')}
+      failureTitle={t('account.toast.loginFailed')}
       actionData={actionData}
+      footer={<ForgotPasswordLink />}
       links={[
         { prompt: t('account.newVendor'), label: t('account.applyToSell'), to: '/vendor-onboarding' },
         { prompt: t('account.areYouCustomer'), label: t('account.customerSignIn'), to: '/customer-login' },

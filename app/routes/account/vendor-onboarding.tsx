@@ -1,20 +1,33 @@
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { answerAccountForm } from '#app/modules/customers/account-requests.server.ts'
+import { storeDepartments } from '#app/modules/accounts/accounts.schemas.ts'
+import { getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { listDistricts } from '#app/modules/places/places.server.ts'
+import { applyAsVendor } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/vendor-onboarding'
+import { accountAnswer, callerOf, redirectSignedIn } from './responses.server.ts'
 
-export const action = ({ request }: Route.ActionArgs) => answerAccountForm(request)
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData()
+  const result = await applyAsVendor(getAccountsContext(), callerOf(request, context), form)
+  return accountAnswer(result, form, {
+    kind: 'success',
+    title: 'account.toast.created.title',
+    body: 'account.toast.vendorPending.body',
+  })
+}
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { title: requestI18n(request)._('account.meta.vendorOnboarding') }
+export async function loader({ request }: Route.LoaderArgs) {
+  await redirectSignedIn(request)
+  return { title: requestI18n(request)._('account.meta.vendorOnboarding'), districts: listDistricts() }
 }
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title }]
 }
 
-export default function Page({ actionData }: Route.ComponentProps) {
+export default function Page({ actionData, loaderData }: Route.ComponentProps) {
   const t = useT()
   return (
     <AccountForm
@@ -26,12 +39,24 @@ export default function Page({ actionData }: Route.ComponentProps) {
         { name: 'email', type: 'email', autoComplete: 'email' },
         { name: 'phone', type: 'tel', autoComplete: 'tel', placeholder: '078 123 4567' },
         { name: 'businessAddress', autoComplete: 'street-address' },
+        {
+          name: 'district',
+          type: 'select',
+          prompt: t('account.field.district.choose'),
+          options: loaderData.districts.map((d) => ({ value: d, label: d })),
+        },
+        {
+          name: 'categories',
+          type: 'checkboxes',
+          options: storeDepartments.map((d) => ({ value: d, label: t(`account.department.${d}`) })),
+        },
         { name: 'businessDescription', type: 'textarea' },
         { name: 'password', type: 'password', autoComplete: 'new-password' },
         { name: 'confirmPassword', type: 'password', autoComplete: 'new-password' },
       ]}
       submit={t('account.vendorOnboarding.submit')}
       busy={t('account.vendorOnboarding.busy')}
+      failureTitle={t('account.toast.registrationFailed')}
       actionData={actionData}
       links={[{ prompt: t('account.haveVendorAccount'), label: t('account.signIn'), to: '/vendor-login' }]}
     />

@@ -1,0 +1,33 @@
+import type { AppLoadContext } from 'react-router'
+import { data, redirect } from 'react-router'
+import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
+import { findOwnerKey as findGuestKey } from '#app/lib/guest.server.ts'
+import { clientAddressOf } from '#app/lib/load-context.server.ts'
+import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import type { AccountSuccess, Caller, FormRefusal } from '#app/workflows/accounts.server.ts'
+import { landingAfterSignIn } from '#app/workflows/accounts.server.ts'
+
+/** What the account workflows need of a request. */
+export function callerOf(request: Request, context: AppLoadContext | undefined): Caller {
+  return { request, clientAddress: clientAddressOf(context), guestKey: findGuestKey(request) }
+}
+
+/** The answer of a sign-in or registration form: the refusal with status 400 (429 when rate-limited), or on
+ * success a redirect that starts the session, forgets the guest cookie and carries the welcome toast. */
+export function accountAnswer(result: AccountSuccess | FormRefusal, form: FormData, flash: Flash) {
+  if (!result.ok) {
+    const status = result.errors.form === 'account.error.rateLimited' ? 429 : 400
+    return data({ errors: result.errors, values: result.values }, { status })
+  }
+  const headers = new Headers()
+  for (const cookie of result.cookies) headers.append('Set-Cookie', cookie)
+  headers.append('Set-Cookie', 'isoko_guest=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax')
+  headers.append('Set-Cookie', flashCookie(flash))
+  return redirect(landingAfterSignIn(result.role, form.get('redirectTo')), { headers })
+}
+
+/** A signed-in account has no business on the sign-in and registration pages: to its own dashboard. */
+export async function redirectSignedIn(request: Request) {
+  const actor = await findActor(getAccountsContext(), request)
+  if (actor) throw redirect(landingAfterSignIn(actor.role, null))
+}
