@@ -26,6 +26,18 @@ describe('message catalogue', () => {
     expect(missing).toEqual([])
   })
 
+  test('every message id that schemas and workflows hand to the forms has an English text', () => {
+    const missing: string[] = []
+    for (const file of sourceFiles('app')) {
+      const text = readFileSync(file, 'utf8')
+      for (const m of text.matchAll(/'((?:account|dashboard)\.(?:error|toast|mismatch)[\w.-]*)'/g)) {
+        const id = m[1] as string
+        if (i18n._(id) === id) missing.push(`${file}: ${id}`)
+      }
+    }
+    expect(missing).toEqual([])
+  })
+
   test('placeholders and plurals are filled in', () => {
     expect(i18n._('error.title')).toBe('Something went wrong')
   })

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CustomerSignupSchema,
+  fieldErrors,
+  normaliseRwandanPhone,
+  PasswordSchema,
+  VendorApplicationSchema,
+} from './accounts.schemas.ts'
+
+describe('Rwandan mobile numbers', () => {
+  it.each([
+    ['0788123456', '+250788123456'],
+    ['078 812 3456', '+250788123456'],
+    ['+250 78 812 3456', '+250788123456'],
+    ['250788123456', '+250788123456'],
+    ['00250788123456', '+250788123456'],
+    ['(078) 812-3456', '+250788123456'],
+    ['0722 123 456', '+250722123456'],
+    ['0731234567', '+250731234567'],
+    ['0791234567', '+250791234567'],
+  ])('reads %s as %s', (input, e164) => {
+    expect(normaliseRwandanPhone(input)).toBe(e164)
+  })
+
+  it.each([
+    '0712345678', // no such mobile prefix
+    '078812345', // a digit short
+    '07881234567', // a digit long
+    '+254712345678', // Kenya
+    '0252123456', // a landline
+    'call me',
+    '',
+  ])('refuses %s', (input) => {
+    expect(normaliseRwandanPhone(input)).toBeNull()
+  })
+})
+
+describe('passwords', () => {
+  it('needs 8 to 128 characters and refuses the most common ones', () => {
+    expect(PasswordSchema.safeParse('short').success).toBe(false)
+    expect(PasswordSchema.safeParse('x'.repeat(129)).success).toBe(false)
+    expect(PasswordSchema.safeParse('Password123').success).toBe(false)
+    expect(PasswordSchema.safeParse('12345678').success).toBe(false)
+    expect(PasswordSchema.safeParse('Kitenge-Blue-42').success).toBe(true)
+    expect(PasswordSchema.safeParse('x'.repeat(128)).success).toBe(true)
+  })
+})
+
+describe('registration forms', () => {
+  const customer = {
+    firstName: 'Aline',
+    lastName: 'Uwase',
+    email: ' Aline@Example.RW ',
+    password: 'Kitenge-Blue-42',
+    confirmPassword: 'Kitenge-Blue-42',
+  }
+
+  it('accept a complete customer and lower-case the e-mail', () => {
+    const parsed = CustomerSignupSchema.parse(customer)
+    expect(parsed.email).toBe('aline@example.rw')
+  })
+
+  it('put each refusal on its field', () => {
+    const result = CustomerSignupSchema.safeParse({
+      ...customer,
+      firstName: ' ',
+      email: 'aline@',
+      confirmPassword: 'x',
+    })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    expect(fieldErrors(result.error)).toEqual({
+      firstName: 'account.error.required',
+      email: 'account.error.email',
+      confirmPassword: 'account.mismatch',
+    })
+  })
+
+  it('normalise the vendor phone and need a department and a real description', () => {
+    const vendor = {
+      ownerName: 'Jean Bosco',
+      businessName: 'Bosco Tailors',
+      email: 'bosco@example.rw',
+      phone: '078 812 3456',
+      businessAddress: 'KN 4 Ave, Kigali',
+      businessDescription: 'Made-to-measure kitenge shirts and safari suits.',
+      district: 'Gasabo',
+      categories: ['men'],
+      password: 'Umushanana-2026',
+      confirmPassword: 'Umushanana-2026',
+    }
+    expect(VendorApplicationSchema.parse(vendor).phone).toBe('+250788123456')
+    const bad = VendorApplicationSchema.safeParse({
+      ...vendor,
+      phone: '0712',
+      categories: [],
+      businessDescription: 'Tailor',
+    })
+    expect(bad.success).toBe(false)
+    if (bad.success) return
+    expect(fieldErrors(bad.error)).toMatchObject({
+      phone: 'account.error.phone',
+      categories: 'account.error.categories',
+      businessDescription: 'account.error.descriptionShort',
+    })
+  })
+})

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AccountsContext, accountOwnerKey, passwordResetEmail } from '#app/modules/accounts/accounts.server.ts'
+import { createAuth } from '#app/modules/accounts/auth.server.ts'
+import { addToCart, getCart, getFavouriteIds, toggleFavourite } from '#app/modules/cart/cart.server.ts'
+import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
+import { findCustomerByUserId } from '#app/modules/customers/customers.server.ts'
+import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
+import { createVendor, findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { applyAsVendor, landingAfterSignIn, registerCustomer, signIn } from './accounts.server.ts'
+
+let t: TestDatabase
+let ctx: AccountsContext
+let variant: number
+let productId: number
+let n = 0
+
+const form = (fields: Record<string, string | string[]>) => {
+  const f = new FormData()
+  for (const [k, v] of Object.entries(fields)) for (const value of [v].flat()) f.append(k, value)
+  return f
+}
+const caller = (guestKey: string | null = null) => ({
+  request: new Request('http://localhost:3000/customer-login'),
+  clientAddress: `10.1.0.${++n}`,
+  guestKey,
+})
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  ctx = {
+    db: t.ctx.db,
+    auth: createAuth({
+      db: t.ctx.db,
+      secret: 'a-test-secret-that-is-long-enough-to-use',
+      attemptsPerMinute: 100,
+      sendPasswordReset: async (input) => {
+        await enqueueMessage(t.ctx, passwordResetEmail(input))
+      },
+    }),
+  }
+  const dept = await createCategory(t.ctx, { slug: 'women', name: 'Women', level: 0 })
+  const { id: vendorId } = await createVendor(t.ctx, {
+    name: 'Kigali Fashion',
+    slug: 'kigali-fashion',
+    ownerName: 'Claudine',
+    email: 'shop@example.rw',
+    phone: '+250788123456',
+    description: 'Tailor',
+    about: 'Tailor in Kigali',
+    businessAddress: 'KN 4 Ave, Kigali',
+    district: 'Gasabo',
+    city: 'Kigali',
+    categories: ['women'],
+    specialties: [],
+    policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
+    responseTime: 'within 2 hours',
+    status: 'approved',
+    avatarColours: ['#0b5d7a', '#fad201'],
+  })
+  const product = await createProduct(t.ctx, {
+    vendorId,
+    categoryId: dept.id,
+    title: 'Kitenge dress',
+    slug: 'kitenge-dress',
+    description: 'A dress',
+    price: 12_500,
+    status: 'active',
+    variants: [{ size: 'M', colour: 'Blue', sku: 'kd-m', stock: 4 }],
+    images: [],
+  })
+  variant = product.variantIds[0] as number
+  productId = product.id
+})
+afterAll(() => t.close())
+
+const customer = {
+  firstName: 'Aline',
+  lastName: 'Uwase',
+  email: 'aline@example.rw',
+  password: 'Kitenge-Blue-42',
+  confirmPassword: 'Kitenge-Blue-42',
+}
+
+describe('customer registration', () => {
+  it('creates the account and its profile, and brings the guest cart along', async () => {
+    const guest = 'guest:00000000-0000-4000-8000-000000000001'
+    await addToCart(t.ctx, guest, { variantId: variant, quantity: 1 })
+    const result = await registerCustomer(ctx, caller(guest), form(customer))
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.cookies.some((c) => c.startsWith('isoko.session_token='))).toBe(true)
+    expect(await findCustomerByUserId(t.ctx, result.userId)).toMatchObject({
+      firstName: 'Aline',
+      lastName: 'Uwase',
+      email: 'aline@example.rw',
+    })
+    expect((await getCart(t.ctx, accountOwnerKey(result.userId))).itemCount).toBe(1)
+  })
+
+  it('refuses a taken address on the e-mail field and keeps what was typed, never the password', async () => {
+    const result = await registerCustomer(ctx, caller(), form({ ...customer, email: 'ALINE@example.rw' }))
+    expect(result).toEqual({
+      ok: false,
+      errors: { email: 'account.error.emailTaken' },
+      values: { firstName: 'Aline', lastName: 'Uwase', email: 'ALINE@example.rw' },
+    })
+  })
+
+  it('refuses a mismatched confirmation before creating anything', async () => {
+    const result = await registerCustomer(
+      ctx,
+      caller(),
+      form({ ...customer, email: 'other@example.rw', confirmPassword: 'Kitenge-Blue-43' }),
+    )
+    expect(result).toMatchObject({ ok: false, errors: { confirmPassword: 'account.mismatch' } })
+    const again = await signIn(ctx, caller(), form({ email: 'other@example.rw', password: 'Kitenge-Blue-42' }))
+    expect(again).toMatchObject({ ok: false, errors: { password: 'account.error.invalidCredentials' } })
+  })
+})
+
+describe('sign-in', () => {
+  it('adds the guest cart to the account cart (capped by stock) and keeps favourites', async () => {
+    const guest = 'guest:00000000-0000-4000-8000-000000000002'
+    await addToCart(t.ctx, guest, { variantId: variant, quantity: 4 })
+    await toggleFavourite(t.ctx, guest, productId, true)
+    const result = await signIn(ctx, caller(guest), form({ email: 'aline@example.rw', password: 'Kitenge-Blue-42' }))
+    expect(result).toMatchObject({ ok: true, role: 'customer' })
+    if (!result.ok) return
+    const cart = await getCart(t.ctx, accountOwnerKey(result.userId))
+    expect(cart.lines.map((l) => l.quantity)).toEqual([4]) // 1 + 4, capped at the 4 in stock
+    expect(await getFavouriteIds(t.ctx, accountOwnerKey(result.userId))).toEqual([productId])
+    expect((await getCart(t.ctx, guest)).itemCount).toBe(0)
+  })
+
+  it('lands on the page the visitor came from, or the dashboard; never another site', () => {
+    expect(landingAfterSignIn('customer', '/checkout')).toBe('/checkout')
+    expect(landingAfterSignIn('customer', null)).toBe('/customer-dashboard')
+    expect(landingAfterSignIn('vendor', '')).toBe('/vendor-dashboard')
+    expect(landingAfterSignIn('admin', '//evil.example')).toBe('/admin')
+    expect(landingAfterSignIn('customer', 'https://evil.example')).toBe('/customer-dashboard')
+  })
+})
+
+describe('vendor application', () => {
+  const application = {
+    ownerName: 'Jean Bosco',
+    businessName: 'Bosco Tailors',
+    email: 'bosco@example.rw',
+    phone: '078 812 3456',
+    businessAddress: 'KN 4 Ave, Kigali',
+    businessDescription: 'Made-to-measure kitenge shirts and safari suits.',
+    district: 'Gasabo',
+    categories: ['men', 'accessories'],
+    password: 'Umushanana-2026',
+    confirmPassword: 'Umushanana-2026',
+  }
+
+  it('creates a vendor account and its pending store', async () => {
+    const result = await applyAsVendor(ctx, caller(), form(application))
+    expect(result).toMatchObject({ ok: true, role: 'vendor', name: 'Bosco Tailors' })
+    if (!result.ok) return
+    expect(await findVendorByOwner(t.ctx, result.userId)).toMatchObject({
+      name: 'Bosco Tailors',
+      status: 'pending',
+      phone: '+250788123456',
+      district: 'Gasabo',
+      city: 'Kigali',
+      categories: ['men', 'accessories'],
+    })
+    const signedIn = await signIn(ctx, caller(), form({ email: 'bosco@example.rw', password: 'Umushanana-2026' }))
+    expect(signedIn).toMatchObject({ ok: true, role: 'vendor' })
+  })
+
+  it('refuses a district that is not in Rwanda, keeping the departments ticked', async () => {
+    const result = await applyAsVendor(
+      ctx,
+      caller(),
+      form({ ...application, email: 'another@example.rw', district: 'Nairobi' }),
+    )
+    expect(result).toMatchObject({ ok: false, errors: { district: 'account.error.district' } })
+    if (result.ok) return
+    expect(result.values.categories).toBe('men,accessories')
+  })
+})
