@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Where people reach the site; links in e-mails point there. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
   STORAGE_URL: z.string().url().optional(),
   PAYMENTS_MODE: z.enum(['simulator', 'production']).default('simulator'),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -19,7 +21,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string }
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; PUBLIC_URL: string }
 
 let cached: Env | undefined
 
@@ -32,7 +34,11 @@ export function getEnv(): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const env = parsed.data
-  cached = { ...env, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(env.DATA_DIR) }
+  cached = {
+    ...env,
+    SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(env.DATA_DIR),
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  }
   return cached
 }
 

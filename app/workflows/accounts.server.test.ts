@@ -33,6 +33,7 @@ beforeAll(async () => {
     auth: createAuth({
       db: t.ctx.db,
       secret: 'a-test-secret-that-is-long-enough-to-use',
+      publicUrl: 'http://localhost:3000',
       attemptsPerMinute: 100,
       sendPasswordReset: async (input) => {
         await enqueueMessage(t.ctx, passwordResetEmail(input))

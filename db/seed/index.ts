@@ -386,6 +386,7 @@ async function seedDemoAccounts(ctx: ServiceContext, vendors: SeededVendor[]) {
       db: ctx.db,
       // Only hashes passwords here: no session of the seed's is ever used.
       secret: 'seed-only-secret-never-used-for-a-session',
+      publicUrl: 'http://localhost:3000',
       attemptsPerMinute: 1000,
       sendPasswordReset: async () => {},
       generateId: () => `seed-user-${++n}`,

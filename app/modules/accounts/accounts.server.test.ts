@@ -33,6 +33,7 @@ beforeAll(async () => {
     auth: createAuth({
       db: t.ctx.db,
       secret: 'a-test-secret-that-is-long-enough-to-use',
+      publicUrl: 'http://localhost:3000',
       attemptsPerMinute: 5,
       sendPasswordReset: async (input) => {
         await enqueueMessage(t.ctx, passwordResetEmail(input))
@@ -144,6 +145,15 @@ describe('accounts', () => {
     expect(await listMessages(t.ctx, { recipient: 'nobody@example.rw' })).toEqual([])
     const token = decodeURIComponent(mail?.body.match(/reset-password\?token=([^\s]+)/)?.[1] ?? '')
     expect(mail?.body).toContain('http://localhost:3000/reset-password?token=')
+    // A request that claims another host does not move the link there.
+    await requestPasswordReset(
+      ctx,
+      { request: new Request('http://evil.example/forgot-password'), clientAddress: '10.2.0.1' },
+      'aline@example.rw',
+    )
+    const [poisoned] = await listMessages(t.ctx, { recipient: 'aline@example.rw' })
+    expect(poisoned?.body).toContain('http://localhost:3000/reset-password?token=')
+    expect(poisoned?.body).not.toContain('evil.example')
     expect(await resetPassword(ctx, call(), { token, password: 'Reset-Pass-2026' })).toEqual({ ok: true })
     expect(await resetPassword(ctx, call(), { token, password: 'Again-Pass-2026' })).toEqual({
       ok: false,

@@ -24,6 +24,7 @@ export function getAccountsContext(): AccountsContext {
     holder.__isokoAuth = createAuth({
       db,
       secret: env.SESSION_SECRET,
+      publicUrl: env.PUBLIC_URL,
       attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
       sendPasswordReset: async (input) => {
         await enqueueMessage({ db }, passwordResetEmail(input))

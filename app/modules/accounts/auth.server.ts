@@ -6,6 +6,11 @@ import { authAccounts, rateLimits, sessions, users, verifications } from './tabl
 export type AuthOptions = {
   db: Database
   secret: string
+  /**
+   * Where the site is reached (https://isoko.rw): e-mailed links point there. Never taken from a request's Host
+   * header, which a client chooses (a reset link pointing elsewhere would hand its token to someone else).
+   */
+  publicUrl: string
   /** Sign-in and sign-up attempts allowed per minute from one address. */
   attemptsPerMinute: number
   /** Queues the reset e-mail (through the outbox); `link` is the page that sets the new password. */
@@ -23,6 +28,7 @@ export type AuthOptions = {
 export function createAuth(options: AuthOptions) {
   return betterAuth({
     appName: 'Isoko',
+    baseURL: options.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
     database: drizzleAdapter(options.db, {
@@ -47,12 +53,11 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }, request) => {
-        const origin = request ? new URL(request.url).origin : ''
+      sendResetPassword: async ({ user, token }) => {
         await options.sendPasswordReset({
           email: user.email,
           name: user.name,
-          link: `${origin}/reset-password?token=${encodeURIComponent(token)}`,
+          link: new URL(`/reset-password?token=${encodeURIComponent(token)}`, options.publicUrl).toString(),
         })
       },
     },
