@@ -21,10 +21,10 @@ export function Footer() {
     {
       title: t('footer.help'),
       links: [
-        [t('footer.orders'), '/customer-login?redirectTo=/customer-dashboard'],
+        [t('footer.orders'), '/customer-dashboard'],
         [t('footer.returns'), '/returns'],
         [t('footer.refunds'), '/refund-policy'],
-        [t('footer.deleteAccount'), '/customer-login?redirectTo=/customer-dashboard'],
+        [t('footer.deleteAccount'), '/customer-dashboard#delete-account'],
         [t('footer.privacy'), '/privacy-policy'],
         [t('footer.terms'), '/terms'],
         [t('footer.cookies'), '/privacy-policy#cookies'],
