@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountsContext, accountOwnerKey, passwordResetEmail } from '#app/modules/accounts/accounts.server.ts'
-import { createAuth } from '#app/modules/accounts/auth.server.ts'
+import { type AccountsContext, accountOwnerKey } from '#app/modules/accounts/accounts.server.ts'
 import { addToCart, getCart, getFavouriteIds, toggleFavourite } from '#app/modules/cart/cart.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { findCustomerByUserId } from '#app/modules/customers/customers.server.ts'
-import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { createVendor, findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
+import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { applyAsVendor, landingAfterSignIn, registerCustomer, signIn } from './accounts.server.ts'
 
@@ -28,18 +27,7 @@ const caller = (guestKey: string | null = null) => ({
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  ctx = {
-    db: t.ctx.db,
-    auth: createAuth({
-      db: t.ctx.db,
-      secret: 'a-test-secret-that-is-long-enough-to-use',
-      publicUrl: 'http://localhost:3000',
-      attemptsPerMinute: 100,
-      sendPasswordReset: async (input) => {
-        await enqueueMessage(t.ctx, passwordResetEmail(input))
-      },
-    }),
-  }
+  ctx = createTestAccountsContext(t, { attemptsPerMinute: 100 })
   const dept = await createCategory(t.ctx, { slug: 'women', name: 'Women', level: 0 })
   const { id: vendorId } = await createVendor(t.ctx, {
     name: 'Kigali Fashion',

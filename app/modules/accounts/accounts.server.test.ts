@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enqueueMessage, listMessages } from '#app/modules/outbox/outbox.server.ts'
+import { listMessages } from '#app/modules/outbox/outbox.server.ts'
+import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
   type AccountsContext,
   changePassword,
   createAccount,
   findActor,
-  passwordResetEmail,
   requestPasswordReset,
   resetPassword,
   signInWithPassword,
   signOut,
 } from './accounts.server.ts'
-import { createAuth } from './auth.server.ts'
 
 let t: TestDatabase
 let ctx: AccountsContext
@@ -28,18 +27,7 @@ const cookieHeader = (setCookies: string[]) => setCookies.map((c) => c.split(';'
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  ctx = {
-    db: t.ctx.db,
-    auth: createAuth({
-      db: t.ctx.db,
-      secret: 'a-test-secret-that-is-long-enough-to-use',
-      publicUrl: 'http://localhost:3000',
-      attemptsPerMinute: 5,
-      sendPasswordReset: async (input) => {
-        await enqueueMessage(t.ctx, passwordResetEmail(input))
-      },
-    }),
-  }
+  ctx = createTestAccountsContext(t, { attemptsPerMinute: 5 })
 })
 afterAll(() => t.close())
 

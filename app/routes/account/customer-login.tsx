@@ -2,20 +2,10 @@ import { Link } from 'react-router'
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
-import { signIn } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/customer-login'
-import { accountAnswer, callerOf, redirectSignedIn } from './responses.server.ts'
+import { redirectSignedIn, signInAction } from './responses.server.ts'
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
-  const result = await signIn(getAccountsContext(), callerOf(request, context), form)
-  return accountAnswer(result, form, {
-    kind: 'success',
-    title: 'account.toast.welcomeBack.title',
-    body: 'account.toast.welcomeBack.body',
-  })
-}
+export const action = ({ request, context }: Route.ActionArgs) => signInAction(request, context)
 
 export async function loader({ request }: Route.LoaderArgs) {
   await redirectSignedIn(request)

@@ -5,7 +5,7 @@ import { findOwnerKey as findGuestKey } from '#app/lib/guest.server.ts'
 import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import type { AccountSuccess, Caller, FormRefusal } from '#app/workflows/accounts.server.ts'
-import { landingAfterSignIn } from '#app/workflows/accounts.server.ts'
+import { landingAfterSignIn, signIn } from '#app/workflows/accounts.server.ts'
 
 /** What the account workflows need of a request. */
 export function callerOf(request: Request, context: AppLoadContext | undefined): Caller {
@@ -30,4 +30,15 @@ export function accountAnswer(result: AccountSuccess | FormRefusal, form: FormDa
 export async function redirectSignedIn(request: Request) {
   const actor = await findActor(getAccountsContext(), request)
   if (actor) throw redirect(landingAfterSignIn(actor.role, null))
+}
+
+/** The action of both login pages: any account signs in on either (DESIGN.md section 3, point 5). */
+export async function signInAction(request: Request, context: AppLoadContext | undefined) {
+  const form = await request.formData()
+  const result = await signIn(getAccountsContext(), callerOf(request, context), form)
+  return accountAnswer(result, form, {
+    kind: 'success',
+    title: 'account.toast.welcomeBack.title',
+    body: 'account.toast.welcomeBack.body',
+  })
 }
