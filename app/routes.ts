@@ -40,6 +40,7 @@ export default [
     route('vendor-login', 'routes/account/vendor-login.tsx'),
     route('vendor-onboarding', 'routes/account/vendor-onboarding.tsx'),
     route('customer-dashboard', 'routes/account/customer-dashboard.tsx'),
+    route('delete-account', 'routes/account/delete-account.tsx'),
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
 
     route('*', 'routes/storefront/not-found.tsx'),

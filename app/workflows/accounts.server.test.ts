@@ -6,7 +6,13 @@ import { findCustomerByUserId } from '#app/modules/customers/customers.server.ts
 import { createVendor, findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { applyAsVendor, landingAfterSignIn, registerCustomer, signIn } from './accounts.server.ts'
+import {
+  applyAsVendor,
+  deleteCustomerAccount,
+  landingAfterSignIn,
+  registerCustomer,
+  signIn,
+} from './accounts.server.ts'
 
 let t: TestDatabase
 let ctx: AccountsContext
@@ -170,5 +176,40 @@ describe('vendor application', () => {
     expect(result).toMatchObject({ ok: false, errors: { district: 'account.error.district' } })
     if (result.ok) return
     expect(result.values.categories).toBe('men,accessories')
+  })
+})
+
+describe('delete account', () => {
+  it('needs the password and the tick, then removes the account, its profile and its cart', async () => {
+    const created = await registerCustomer(
+      ctx,
+      caller(),
+      form({ ...customer, email: 'leaving@example.rw', firstName: 'Eric' }),
+    )
+    if (!created.ok) throw new Error('registration failed')
+    await addToCart(t.ctx, accountOwnerKey(created.userId), { variantId: variant, quantity: 1 })
+    const session = created.cookies.map((c) => c.split(';')[0]).join('; ')
+    const as = () => ({
+      request: new Request('http://localhost:3000/delete-account', { headers: { cookie: session } }),
+      clientAddress: `10.3.0.${++n}`,
+      guestKey: null,
+    })
+    const actor = { userId: created.userId }
+    expect(await deleteCustomerAccount(ctx, as(), actor, form({ password: 'Kitenge-Blue-42' }))).toMatchObject({
+      ok: false,
+      errors: { confirm: 'account.error.deleteConfirm' },
+    })
+    expect(
+      await deleteCustomerAccount(ctx, as(), actor, form({ password: 'not-my-password', confirm: 'yes' })),
+    ).toMatchObject({ ok: false, errors: { password: 'account.error.wrongPassword' } })
+    expect(await findCustomerByUserId(t.ctx, created.userId)).not.toBeNull()
+
+    const done = await deleteCustomerAccount(ctx, as(), actor, form({ password: 'Kitenge-Blue-42', confirm: 'yes' }))
+    expect(done.ok).toBe(true)
+    expect(await findCustomerByUserId(t.ctx, created.userId)).toBeNull()
+    expect((await getCart(t.ctx, accountOwnerKey(created.userId))).itemCount).toBe(0)
+    expect(
+      await signIn(ctx, caller(), form({ email: 'leaving@example.rw', password: 'Kitenge-Blue-42' })),
+    ).toMatchObject({ ok: false, errors: { password: 'account.error.invalidCredentials' } })
   })
 })

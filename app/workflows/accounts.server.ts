@@ -12,11 +12,12 @@ import {
   createAccount,
   dashboardFor,
   deleteAccount,
+  deleteOwnAccount,
   signInWithPassword,
 } from '#app/modules/accounts/accounts.server.ts'
 import type { AccountRole } from '#app/modules/accounts/tables.server.ts'
-import { mergeCarts } from '#app/modules/cart/cart.server.ts'
-import { createCustomer } from '#app/modules/customers/customers.server.ts'
+import { forgetOwner, mergeCarts } from '#app/modules/cart/cart.server.ts'
+import { createCustomer, deleteCustomerProfile } from '#app/modules/customers/customers.server.ts'
 import { isDistrict } from '#app/modules/places/places.server.ts'
 import { createVendorApplication } from '#app/modules/vendors/vendors-admin.server.ts'
 
@@ -152,4 +153,25 @@ export function landingAfterSignIn(role: AccountRole, redirectTo: FormDataEntryV
     return to
   }
   return dashboardFor(role)
+}
+
+/**
+ * Delete Account: the password confirms it; then the customer's profile, addresses, follows, cart and
+ * favourites go with the account (Rwanda's data protection law: nothing kept that is not needed).
+ */
+export async function deleteCustomerAccount(
+  ctx: AccountsContext,
+  caller: Caller,
+  actor: { userId: string },
+  form: FormData,
+): Promise<{ ok: true; cookies: string[] } | FormRefusal> {
+  const password = form.get('password')
+  if (typeof password !== 'string' || !password) return refuse(form, { password: 'account.error.required' })
+  if (form.get('confirm') !== 'yes') return refuse(form, { confirm: 'account.error.deleteConfirm' })
+  const result = await deleteOwnAccount(ctx, caller, password)
+  if (!result.ok && result.reason === 'invalid') return refuse(form, { password: 'account.error.wrongPassword' })
+  if (!result.ok) return refuseAuth(form, result.reason)
+  await deleteCustomerProfile(ctx, actor.userId)
+  await forgetOwner(ctx, accountOwnerKey(actor.userId))
+  return { ok: true, cookies: result.cookies }
 }

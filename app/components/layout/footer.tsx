@@ -24,7 +24,7 @@ export function Footer() {
         [t('footer.orders'), '/customer-dashboard'],
         [t('footer.returns'), '/returns'],
         [t('footer.refunds'), '/refund-policy'],
-        [t('footer.deleteAccount'), '/customer-dashboard#delete-account'],
+        [t('footer.deleteAccount'), '/delete-account'],
         [t('footer.privacy'), '/privacy-policy'],
         [t('footer.terms'), '/terms'],
         [t('footer.cookies'), '/privacy-policy#cookies'],

@@ -218,3 +218,9 @@ export async function setRoleByEmail(ctx: ServiceContext, email: string, role: A
     .returning({ id: users.id })
   return rows.length > 0
 }
+
+/** Deletes the signed-in account after checking its password; the cookies clear the session. */
+export async function deleteOwnAccount(ctx: AccountsContext, call: Omit<AuthCall, 'body'>, password: string) {
+  const result = await answer(await callAuth(ctx.auth, '/delete-user', { ...call, body: { password } }))
+  return result.ok ? { ok: true as const, cookies: result.cookies } : result
+}

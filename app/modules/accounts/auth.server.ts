@@ -45,6 +45,8 @@ export function createAuth(options: AuthOptions) {
     trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
     user: {
       additionalFields: { role: { type: 'string', required: false, defaultValue: 'customer', input: false } },
+      // Delete Account (the footer's link): the password confirms it; the workflow removes the profile too.
+      deleteUser: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,

@@ -198,3 +198,9 @@ export async function mergeCarts(ctx: ServiceContext, fromKey: string, toKey: st
   await ctx.db.delete(cartLines).where(eq(cartLines.ownerKey, fromKey))
   await ctx.db.delete(favourites).where(inArray(favourites.ownerKey, [fromKey]))
 }
+
+/** Forgets everything kept under an owner key: cart lines and favourites (Delete Account). */
+export async function forgetOwner(ctx: ServiceContext, ownerKey: string): Promise<void> {
+  await ctx.db.delete(cartLines).where(eq(cartLines.ownerKey, ownerKey))
+  await ctx.db.delete(favourites).where(eq(favourites.ownerKey, ownerKey))
+}

@@ -42,3 +42,8 @@ export async function findCustomerByUserId(ctx: ServiceContext, userId: string):
   const [row] = await ctx.db.select().from(customers).where(eq(customers.userId, userId))
   return row ?? null
 }
+
+/** Removes a customer's profile and, with it, their addresses and follows (Delete Account). */
+export async function deleteCustomerProfile(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db.delete(customers).where(eq(customers.userId, userId))
+}
