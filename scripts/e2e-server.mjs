@@ -23,7 +23,8 @@ if (process.env.TEST_DATABASE_URL) {
     await a.end()
   }
 }
-const child = spawn('npx', ['tsx', 'server/index.ts'], { stdio: 'inherit', env })
+// node itself with tsx as its loader (not npx, which runs it behind a shell): a stop signal reaches the server.
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { stdio: 'inherit', env })
 const stop = (signal) => child.kill(signal)
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGINT'))
