@@ -6,6 +6,7 @@ export default [
   ...prefix('api', [
     route('cart', 'routes/api/cart.ts'),
     route('favorites', 'routes/api/favorites.ts'),
+    route('follow', 'routes/api/follow.ts'),
     route('newsletter', 'routes/api/newsletter.ts'),
   ]),
   route('sign-out', 'routes/account/sign-out.ts'),
