@@ -42,6 +42,7 @@ export default [
     route('vendor-onboarding', 'routes/account/vendor-onboarding.tsx'),
     route('customer-dashboard', 'routes/account/customer-dashboard.tsx'),
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
+    route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
 
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
