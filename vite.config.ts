@@ -38,9 +38,9 @@ function sharedClientChunk(): Plugin {
                     test: /(product-card|product-badges|quick-view|add-to-cart-button|favourite-button|use-js-field|catalog[\\/]variants)\.tsx?$/,
                   },
                   {
-                    // A vendor's avatar and badges: the vendor cards and the store page.
+                    // A vendor's avatar, badges and Follow button: the vendor cards and the store page.
                     name: 'vendor-identity',
-                    test: /vendors[\\/]vendor-(avatar|badges)\.tsx$/,
+                    test: /vendors[\\/](vendor-avatar|vendor-badges|follow-button)\.tsx$/,
                   },
                 ],
               },

@@ -6,6 +6,7 @@ export default [
   ...prefix('api', [
     route('cart', 'routes/api/cart.ts'),
     route('favorites', 'routes/api/favorites.ts'),
+    route('follow', 'routes/api/follow.ts'),
     route('newsletter', 'routes/api/newsletter.ts'),
   ]),
   route('sign-out', 'routes/account/sign-out.ts'),
@@ -42,6 +43,7 @@ export default [
     route('customer-dashboard', 'routes/account/customer-dashboard.tsx'),
     route('delete-account', 'routes/account/delete-account.tsx'),
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
+    route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
 
     route('*', 'routes/storefront/not-found.tsx'),
   ]),

@@ -6,6 +6,7 @@ import { messages as help } from '#app/locales/en/help.po'
 import { messages as home } from '#app/locales/en/home.po'
 import { messages as pages } from '#app/locales/en/pages.po'
 import { messages as products } from '#app/locales/en/products.po'
+import { messages as vendor } from '#app/locales/en/vendor.po'
 import { messages as vendors } from '#app/locales/en/vendors.po'
 import { i18nFromMessages, isLocale, type Locale, negotiateLocale } from './i18n.tsx'
 
@@ -13,7 +14,7 @@ export { isLocale, negotiateLocale }
 
 /** The compiled catalogue of each locale; Kinyarwanda and French join here. */
 const catalogues: Record<Locale, Messages> = {
-  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages, ...accounts },
+  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages, ...accounts, ...vendor },
 }
 
 export function getMessages(locale: Locale): Messages {

@@ -222,6 +222,11 @@ export const UserPlus = icon([
   ['line', { x1: '19', x2: '19', y1: '8', y2: '14' }],
   ['line', { x1: '22', x2: '16', y1: '11', y2: '11' }],
 ])
+export const UserCheck = icon([
+  ['path', { d: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2' }],
+  ['circle', { cx: '9', cy: '7', r: '4' }],
+  ['polyline', { points: '16 11 18 13 22 9' }],
+])
 export const UserRound = icon([
   ['circle', { cx: '12', cy: '8', r: '5' }],
   ['path', { d: 'M20 21a8 8 0 0 0-16 0' }],

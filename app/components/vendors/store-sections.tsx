@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { buttonVariants } from '#app/components/ui/button.tsx'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import {
   CalendarDays,
   Clock,
@@ -10,13 +10,13 @@ import {
   ShieldCheck,
   Star,
   Truck,
-  UserPlus,
 } from '#app/components/ui/icons.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { VendorStoreData } from '#app/modules/vendors/vendors.server.ts'
+import { FollowButton, useFollowerCount } from './follow-button.tsx'
 import { VendorAvatar } from './vendor-avatar.tsx'
 import { Chip, OnlineStatus, placeOf, VerifiedBadge } from './vendor-badges.tsx'
 
@@ -58,10 +58,26 @@ export function StoreBanner({ vendor }: { vendor: VendorStoreData }) {
   )
 }
 
-/** Who the store is, where, whether it answers now; and Follow Store and Contact Vendor (sign-in first). */
-export function StoreIdentity({ vendor, signInHref }: { vendor: VendorStoreData; signInHref: string }) {
+/**
+ * Who the store is, where, whether it answers now; Follow Store (customers; a visitor signs in first) and Contact
+ * Vendor (a visitor signs in first; messaging itself opens in a later release, so a customer sees it disabled).
+ */
+export function StoreIdentity({
+  vendor,
+  following,
+  signInHref,
+}: {
+  vendor: VendorStoreData
+  following: boolean
+  signInHref: string
+}) {
   const t = useT()
-  const { intlLocale } = useRootData()
+  const { intlLocale, account } = useRootData()
+  const note = !account
+    ? t('vendors.store.signInNote')
+    : account.role === 'customer'
+      ? t('vendor.store.messagingSoon')
+      : t('vendor.store.customersOnly')
   return (
     <div className="px-4 sm:px-6">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
@@ -104,16 +120,22 @@ export function StoreIdentity({ vendor, signInHref }: { vendor: VendorStoreData;
         </div>
         <div className="flex flex-col gap-1.5 lg:items-end lg:pt-3">
           <div className="grid grid-cols-2 gap-2 sm:flex">
-            <Link to={signInHref} className={buttonVariants()}>
-              <UserPlus aria-hidden="true" />
-              {t('vendors.store.follow')}
-            </Link>
-            <Link to={signInHref} className={buttonVariants({ variant: 'outline' })}>
-              <MessageCircle aria-hidden="true" />
-              {t('vendors.store.contact')}
-            </Link>
+            <FollowButton vendorId={vendor.id} following={following} label={t('vendors.store.follow')} />
+            {account ? (
+              <Button variant="outline" disabled aria-describedby="store-contact-note">
+                <MessageCircle aria-hidden="true" />
+                {t('vendors.store.contact')}
+              </Button>
+            ) : (
+              <Link to={signInHref} className={buttonVariants({ variant: 'outline' })}>
+                <MessageCircle aria-hidden="true" />
+                {t('vendors.store.contact')}
+              </Link>
+            )}
           </div>
-          <p className="text-xs text-muted-foreground">{t('vendors.store.signInNote')}</p>
+          <p id="store-contact-note" className="text-xs text-muted-foreground">
+            {note}
+          </p>
         </div>
       </div>
     </div>
@@ -121,15 +143,16 @@ export function StoreIdentity({ vendor, signInHref }: { vendor: VendorStoreData;
 }
 
 /** The store's figures, all counted from the database. */
-export function StoreStats({ vendor }: { vendor: VendorStoreData }) {
+export function StoreStats({ vendor, following }: { vendor: VendorStoreData; following: boolean }) {
   const t = useT()
+  const followers = useFollowerCount(vendor.id, vendor.followerCount, following)
   const { intlLocale } = useRootData()
   const number = new Intl.NumberFormat(intlLocale)
   const rating = new Intl.NumberFormat(intlLocale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
   const percent = new Intl.NumberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 0 })
   const stats: { key: string; label: string; value: ReactNode }[] = [
     { key: 'products', label: t('vendors.store.stats.products'), value: number.format(vendor.productCount) },
-    { key: 'followers', label: t('vendors.store.stats.followers'), value: number.format(vendor.followerCount) },
+    { key: 'followers', label: t('vendors.store.stats.followers'), value: number.format(followers) },
     {
       key: 'rating',
       label: t('vendors.store.stats.rating'),

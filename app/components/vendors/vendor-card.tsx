@@ -1,11 +1,11 @@
 import { Link } from 'react-router'
 import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { MapPin, UserPlus } from '#app/components/ui/icons.tsx'
+import { MapPin } from '#app/components/ui/icons.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { cn } from '#app/lib/utils.ts'
 import type { VendorCardData } from '#app/modules/vendors/vendors.server.ts'
+import { FollowButton, useFollowerCount } from './follow-button.tsx'
 import { VendorAvatar } from './vendor-avatar.tsx'
 import { Chip, OnlineStatus, placeOf, VerifiedBadge } from './vendor-badges.tsx'
 
@@ -13,14 +13,14 @@ import { Chip, OnlineStatus, placeOf, VerifiedBadge } from './vendor-badges.tsx'
 export function VendorCard({
   vendor,
   departmentNames,
-  followHref,
+  following,
   headingLevel = 'h2',
 }: {
   vendor: VendorCardData
   /** Department slug → its name, for the category chips. */
   departmentNames: Record<string, string>
-  /** Where 'Follow' sends a visitor who is not signed in. */
-  followHref: string
+  /** Whether the signed-in customer follows this store. */
+  following: boolean
   headingLevel?: 'h2' | 'h3'
 }) {
   const t = useT()
@@ -28,9 +28,10 @@ export function VendorCard({
   const number = new Intl.NumberFormat(intlLocale)
   const Heading = headingLevel
   const headingId = `vendor-${vendor.id}-name`
+  const followers = useFollowerCount(vendor.id, vendor.followerCount, following)
   const stats = [
     { label: t('vendors.card.products'), value: number.format(vendor.productCount) },
-    { label: t('vendors.card.followers'), value: number.format(vendor.followerCount) },
+    { label: t('vendors.card.followers'), value: number.format(followers) },
     { label: t('vendors.card.onIsoko'), value: t('vendors.years.short', { count: vendor.yearsActive }) },
   ]
   return (
@@ -91,14 +92,14 @@ export function VendorCard({
         <Link to={`/vendor/${vendor.id}`} className={buttonVariants({ size: 'sm' })} aria-describedby={headingId}>
           {t('vendors.card.visit')}
         </Link>
-        <Link
-          to={followHref}
-          className={cn(buttonVariants({ variant: 'outline', size: 'sm' }))}
+        <FollowButton
+          vendorId={vendor.id}
+          following={following}
+          label={t('vendor.follow.follow')}
+          variant="outline"
+          size="sm"
           aria-describedby={headingId}
-        >
-          <UserPlus aria-hidden="true" />
-          {t('vendors.card.follow')}
-        </Link>
+        />
       </div>
     </article>
   )

@@ -66,7 +66,7 @@ function openCondition(minutes: number): SQL {
 // Figures: products, reviews, followers. Always computed from the rows, never stored.
 // ---------------------------------------------------------------------------------------------------------------
 
-type VendorStats = {
+export type VendorStats = {
   productCount: number
   reviewCount: number
   rating: number | null
@@ -122,6 +122,11 @@ async function statsOf(ctx: ServiceContext, ids: number[]): Promise<Map<number, 
     if (s) s.followerCount = Number(r.n)
   }
   return result
+}
+
+/** One store's figures, whatever its status: its owner sees them on the dashboard before it is public. */
+export async function getVendorStats(ctx: ServiceContext, vendorId: number): Promise<VendorStats> {
+  return (await statsOf(ctx, [vendorId])).get(vendorId) ?? { ...emptyStats }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { getServiceContext } from '#app/lib/context.server.ts'
 import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { getCategoryTree, getProductCards } from '#app/modules/catalog/catalog.server.ts'
 import {
   countProductsByDepartment,
@@ -15,6 +16,7 @@ import {
 } from '#app/modules/catalog/storefront-home.server.ts'
 import { countCustomers } from '#app/modules/customers/customers.server.ts'
 import { listVendors } from '#app/modules/vendors/vendors.server.ts'
+import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/home'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,6 +29,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     listTrendingProductIds(ctx, 8),
     listVendors(ctx, { sort: 'featured', perPage: 3 }),
   ])
+  const actor = await findActor(getAccountsContext(), request)
+  const followedIds = await followedStores(
+    ctx,
+    actor,
+    featured.items.map((v) => v.id),
+  )
   const i18n = createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
   return {
     title: i18n._('home.meta.title'),
@@ -35,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     departments: tree.map((d) => ({ slug: d.slug, name: d.name, emoji: d.emoji, count: perDepartment[d.slug] ?? 0 })),
     trending: await getProductCards(ctx, trendingIds),
     vendors: featured.items,
+    followedIds,
   }
 }
 
@@ -170,7 +179,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               key={vendor.id}
               vendor={vendor}
               departmentNames={departmentNames}
-              followHref="/customer-login?redirectTo=/"
+              following={loaderData.followedIds.includes(vendor.id)}
               headingLevel="h3"
             />
           ))}

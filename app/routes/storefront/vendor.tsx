@@ -14,6 +14,7 @@ import { getServiceContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { listProducts } from '#app/modules/catalog/catalog.server.ts'
 import {
   parseStoreProductsQuery,
@@ -22,6 +23,7 @@ import {
   storeProductSorts,
 } from '#app/modules/vendors/vendors.schemas.ts'
 import { getVendorStore } from '#app/modules/vendors/vendors.server.ts'
+import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/vendor'
 
 /** Product pictures in the store's grid: 2 columns on phones, 3 from tablets (beside the sidebar on wide screens). */
@@ -34,7 +36,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (id == null) throw data(notFound, { status: 404 })
   const query = parseStoreProductsQuery(new URL(request.url).searchParams)
   const ctx = getServiceContext()
-  const [vendor, products] = await Promise.all([
+  const actor = await findActor(getAccountsContext(), request)
+  const [vendor, products, followed] = await Promise.all([
     getVendorStore(ctx, id),
     listProducts(ctx, {
       vendorId: id,
@@ -43,12 +46,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       page: query.page,
       perPage: STORE_PRODUCTS_PER_PAGE,
     }),
+    followedStores(ctx, actor, [id]),
   ])
   if (!vendor) throw data(notFound, { status: 404 })
   const { items, total, page, pageCount } = products
   return data({
     title: i18n._('vendors.store.metaTitle', { name: vendor.name }),
     vendor,
+    following: followed.includes(id),
     products: { items, total, page, pageCount },
     query: { q: query.q ?? '', sort: query.sort },
     sorts: storeProductSorts,
@@ -65,7 +70,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 }
 
 export default function VendorStorePage({ loaderData }: Route.ComponentProps) {
-  const { vendor, products, query, sorts } = loaderData
+  const { vendor, following, products, query, sorts } = loaderData
   const t = useT()
   const { intlLocale, favouriteIds } = useRootData()
   const number = new Intl.NumberFormat(intlLocale)
@@ -92,13 +97,13 @@ export default function VendorStorePage({ loaderData }: Route.ComponentProps) {
       </Link>
 
       <StoreBanner vendor={vendor} />
-      <StoreIdentity vendor={vendor} signInHref={signInHref} />
+      <StoreIdentity vendor={vendor} following={following} signInHref={signInHref} />
 
       {/* Phones read About, Stats, Products, Policies in turn; wide screens keep Stats and Policies in a sidebar. */}
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_auto_1fr] lg:gap-x-8">
         <StoreAbout vendor={vendor} />
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <StoreStats vendor={vendor} />
+          <StoreStats vendor={vendor} following={following} />
         </div>
         <section
           id="products"

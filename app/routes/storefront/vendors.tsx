@@ -7,9 +7,11 @@ import { getServiceContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { getCategoryTree } from '#app/modules/catalog/catalog.server.ts'
 import { parseVendorFilters, vendorSorts } from '#app/modules/vendors/vendors.schemas.ts'
 import { listVendors } from '#app/modules/vendors/vendors.server.ts'
+import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/vendors'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,10 +19,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const ctx = getServiceContext()
   const departments = (await getCategoryTree(ctx)).map((d) => ({ slug: d.slug, name: d.name }))
   const listing = await listVendors(ctx, { ...filters, departments: departments.map((d) => d.slug) })
+  const actor = await findActor(getAccountsContext(), request)
+  const followedIds = await followedStores(
+    ctx,
+    actor,
+    listing.items.map((v) => v.id),
+  )
   const i18n = requestI18n(request)
   return data({
     meta: { title: i18n._('vendors.meta.title'), description: i18n._('vendors.meta.description') },
     listing,
+    followedIds,
     departments,
     sorts: vendorSorts,
     values: {
@@ -39,13 +48,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function VendorsPage({ loaderData }: Route.ComponentProps) {
-  const { listing, departments, values, sorts } = loaderData
+  const { listing, followedIds, departments, values, sorts } = loaderData
   const t = useT()
   const { intlLocale } = useRootData()
   const location = useLocation()
   const number = new Intl.NumberFormat(intlLocale)
   const departmentNames = Object.fromEntries(departments.map((d) => [d.slug, d.name]))
-  const followHref = `/customer-login?redirectTo=${encodeURIComponent(`/vendors${location.search}`)}`
   const hrefFor = (page: number) => pageHref('/vendors', location.search, page, '#results')
 
   return (
@@ -85,7 +93,7 @@ export default function VendorsPage({ loaderData }: Route.ComponentProps) {
                 <VendorCard
                   vendor={vendor}
                   departmentNames={departmentNames}
-                  followHref={followHref}
+                  following={followedIds.includes(vendor.id)}
                   headingLevel="h3"
                 />
               </li>

@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { isDistrict } from '#app/modules/places/places.server.ts'
+import type { StoreSettingsInput } from './store-settings.schemas.ts'
+import { type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
+import { getVendorStats } from './vendors.server.ts'
+
+// A vendor's own store, as its owner sees and edits it (/vendor-dashboard). Every function takes the signed-in
+// account's id and finds the store by its owner: no store id comes from the browser, so a vendor can reach no
+// other store than their own.
+
+/** The districts of the City of Kigali: a store there is in the city 'Kigali', elsewhere in its district. */
+const KIGALI_DISTRICTS = new Set(['gasabo', 'kicukiro', 'nyarugenge'])
+
+export function cityOfDistrict(district: string): string {
+  return KIGALI_DISTRICTS.has(district.trim().toLowerCase()) ? 'Kigali' : district.trim()
+}
+
+export type StoreDashboard = {
+  id: number
+  name: string
+  status: VendorStatus
+  /** Why the store was rejected or suspended, as the admin wrote it. */
+  statusReason: string | null
+  /** Active products: what customers can buy. */
+  productCount: number
+  followerCount: number
+  rating: number | null
+  reviewCount: number
+  /**
+   * Orders, revenue (whole francs) and customers who ordered. Orders do not exist until checkout is built, so
+   * these are zero, honestly: the dashboard says that orders arrive with checkout.
+   */
+  orderCount: number
+  revenue: number
+  customerCount: number
+}
+
+/** The dashboard of the store an account runs, with its figures counted from the rows; null without a store. */
+export async function getStoreDashboard(
+  ctx: ServiceContext,
+  input: { ownerUserId: string },
+): Promise<StoreDashboard | null> {
+  const [row] = await ctx.db
+    .select({ id: vendors.id, name: vendors.name, status: vendors.status, statusReason: vendors.statusReason })
+    .from(vendors)
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+  if (!row) return null
+  const stats = await getVendorStats(ctx, row.id)
+  return {
+    ...row,
+    productCount: stats.productCount,
+    followerCount: stats.followerCount,
+    rating: stats.rating,
+    reviewCount: stats.reviewCount,
+    orderCount: 0,
+    revenue: 0,
+    customerCount: 0,
+  }
+}
+
+export type StoreSettings = {
+  id: number
+  status: VendorStatus
+  name: string
+  description: string
+  about: string
+  district: string
+  city: string
+  specialties: string[]
+  policies: VendorPolicies
+  responseTime: string
+}
+
+/** What the settings form starts from: the store an account runs, or null. */
+export async function getStoreSettings(
+  ctx: ServiceContext,
+  input: { ownerUserId: string },
+): Promise<StoreSettings | null> {
+  const [row] = await ctx.db
+    .select({
+      id: vendors.id,
+      status: vendors.status,
+      name: vendors.name,
+      description: vendors.description,
+      about: vendors.about,
+      district: vendors.district,
+      city: vendors.city,
+      specialties: vendors.specialties,
+      policies: vendors.policies,
+      responseTime: vendors.responseTime,
+    })
+    .from(vendors)
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+  return row ?? null
+}
+
+export type UpdateStoreSettingsResult =
+  | { ok: true; id: number }
+  | { ok: false; code: 'no-store' }
+  | { ok: false; code: 'invalid'; errors: Record<string, string> }
+
+/**
+ * Saves the settings of the store that `ownerUserId` runs, and only that one (the owner comes from the session,
+ * never from the form). Any status may edit: a pending vendor prepares the store before it opens. The city
+ * follows the district. Expected refusals come back as values.
+ */
+export async function updateStoreSettings(
+  ctx: ServiceContext,
+  input: StoreSettingsInput & { ownerUserId: string },
+): Promise<UpdateStoreSettingsResult> {
+  if (!isDistrict(input.district)) {
+    return { ok: false, code: 'invalid', errors: { district: 'vendor.settings.error.district' } }
+  }
+  const rows = await ctx.db
+    .update(vendors)
+    .set({
+      name: input.name,
+      description: input.description,
+      about: input.about,
+      district: input.district,
+      city: cityOfDistrict(input.district),
+      specialties: input.specialties,
+      policies: { returns: input.returns, shipping: input.shipping, warranty: input.warranty },
+      responseTime: input.responseTime,
+    })
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+    .returning({ id: vendors.id })
+  const row = rows[0]
+  return row ? { ok: true, id: row.id } : { ok: false, code: 'no-store' }
+}

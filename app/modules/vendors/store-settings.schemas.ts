@@ -1,0 +1,83 @@
+import { z } from 'zod'
+
+// The store settings form (/vendor-dashboard/settings), shared by the form and its action. Each message is a
+// catalogue id (app/locales/en/vendor.po): the page shows it next to its field.
+
+/** At most this many specialties: chips on the store page, not a list of keywords. */
+export const MAX_SPECIALTIES = 8
+export const MAX_SPECIALTY_LENGTH = 40
+
+/** Shortest and longest length of each text field: the schema checks them, the page says them ({min}, {max}). */
+export const storeSettingsLimits = {
+  name: { min: 2, max: 80 },
+  description: { min: 10, max: 200 },
+  about: { min: 20, max: 2000 },
+  district: { min: 1, max: 40 },
+  returns: { min: 10, max: 500 },
+  shipping: { min: 10, max: 500 },
+  warranty: { min: 5, max: 500 },
+  responseTime: { min: 3, max: 40 },
+  specialties: { min: 0, max: MAX_SPECIALTY_LENGTH, count: MAX_SPECIALTIES },
+} as const
+
+const text = ({ min, max }: { min: number; max: number }) =>
+  z
+    .string({ error: 'vendor.settings.error.required' })
+    .trim()
+    .min(1, 'vendor.settings.error.required')
+    .min(min, 'vendor.settings.error.short')
+    .max(max, 'vendor.settings.error.long')
+
+/** Specialties typed one per line or separated by commas: trimmed, blanks and repeats (any case) dropped. */
+export function splitSpecialties(raw: string): string[] {
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const part of raw.split(/[,\n]/)) {
+    const s = part.replace(/\s+/g, ' ').trim()
+    if (!s || seen.has(s.toLowerCase())) continue
+    seen.add(s.toLowerCase())
+    out.push(s)
+  }
+  return out
+}
+
+export const StoreSettingsSchema = z.object({
+  name: text(storeSettingsLimits.name),
+  /** One or two sentences: the store's cards and search results. */
+  description: text(storeSettingsLimits.description),
+  /** The store page's 'About'; blank lines separate paragraphs. */
+  about: text(storeSettingsLimits.about),
+  /** A district of Rwanda as the places module spells it (checked against the tree by the service). */
+  district: text(storeSettingsLimits.district),
+  specialties: z
+    .string()
+    .default('')
+    .transform(splitSpecialties)
+    .pipe(
+      z
+        .array(z.string().max(MAX_SPECIALTY_LENGTH, 'vendor.settings.error.specialtyLong'))
+        .max(MAX_SPECIALTIES, 'vendor.settings.error.specialtiesMany'),
+    ),
+  returns: text(storeSettingsLimits.returns),
+  shipping: text(storeSettingsLimits.shipping),
+  warranty: text(storeSettingsLimits.warranty),
+  /** e.g. 'Within 2 hours': shown on the store page as the vendor writes it. */
+  responseTime: text(storeSettingsLimits.responseTime),
+})
+
+export type StoreSettingsInput = z.infer<typeof StoreSettingsSchema>
+
+/** The form's fields in order: what the page renders and what the action keeps when it refuses. */
+export const storeSettingsFields = [
+  'name',
+  'description',
+  'about',
+  'district',
+  'specialties',
+  'returns',
+  'shipping',
+  'warranty',
+  'responseTime',
+] as const
+
+export type StoreSettingsField = (typeof storeSettingsFields)[number]

@@ -1,0 +1,202 @@
+import { type ReactNode, useEffect, useRef } from 'react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Button } from '#app/components/ui/button.tsx'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
+import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { listDistricts } from '#app/modules/places/places.server.ts'
+import { getStoreSettings, updateStoreSettings } from '#app/modules/vendors/own-store.server.ts'
+import {
+  type StoreSettingsField,
+  StoreSettingsSchema,
+  storeSettingsFields,
+  storeSettingsLimits,
+} from '#app/modules/vendors/store-settings.schemas.ts'
+import type { Route } from './+types/settings'
+
+// The store's own settings, for its owner only. No store id travels in the form: the store is the one the
+// signed-in vendor runs, so posting another store's id changes nothing (the field is never read).
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireRole(request, 'vendor')
+  const settings = await getStoreSettings(getServiceContext(), { ownerUserId: actor.userId })
+  if (!settings) throw redirect('/vendor-dashboard')
+  return {
+    title: requestI18n(request)._('vendor.settings.meta'),
+    settings,
+    districts: listDistricts(),
+    saved: new URL(request.url).searchParams.get('saved') === '1',
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, 'vendor')
+  const form = await request.formData()
+  const values = Object.fromEntries(storeSettingsFields.map((f) => [f, String(form.get(f) ?? '')]))
+  const parsed = StoreSettingsSchema.safeParse(values)
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
+  const result = await updateStoreSettings(getServiceContext(), { ...parsed.data, ownerUserId: actor.userId })
+  if (!result.ok && result.code === 'invalid') return data({ errors: result.errors, values }, { status: 400 })
+  if (!result.ok) throw redirect('/vendor-dashboard')
+  return redirect('/vendor-dashboard/settings?saved=1')
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+type ControlProps = {
+  id: string
+  name: string
+  defaultValue: string
+  'aria-invalid': true | undefined
+  'aria-describedby': string
+}
+
+const RESPONSE_TIMES = ['Within 1 hour', 'Within 2 hours', 'Within a few hours', 'Within 24 hours']
+
+export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  const { settings, districts, saved } = loaderData
+  const initial: Record<StoreSettingsField, string> = {
+    name: settings.name,
+    description: settings.description,
+    about: settings.about,
+    district: settings.district,
+    specialties: settings.specialties.join('\n'),
+    returns: settings.policies.returns,
+    shipping: settings.policies.shipping,
+    warranty: settings.policies.warranty,
+    responseTime: settings.responseTime,
+  }
+  const errors: Record<string, string> = actionData?.errors ?? {}
+  // A refused form: the first field to fix gets the focus (and is scrolled to), not the Save button.
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (actionData?.errors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [actionData])
+  /** One field: its label, its control (given the control's props), a hint, and its message when refused. */
+  const row = (name: StoreSettingsField, control: (props: ControlProps) => ReactNode) => {
+    const id = `store-${name}`
+    const error = errors[name]
+    const props: ControlProps = {
+      id,
+      name,
+      defaultValue: actionData?.values?.[name] ?? initial[name],
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error ${id}-hint` : `${id}-hint`,
+    }
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>{t(`vendor.settings.field.${name}`)}</Label>
+        {control(props)}
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {t(`vendor.settings.hint.${name}`, storeSettingsLimits[name])}
+        </p>
+        <FieldError id={`${id}-error`}>{error ? t(error, storeSettingsLimits[name]) : null}</FieldError>
+      </div>
+    )
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Link
+        to="/vendor-dashboard"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('vendor.settings.back')}
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('vendor.settings.title')}</h1>
+      <p className="mt-1 text-muted-foreground">{t(`vendor.settings.intro.${settings.status}`)}</p>
+
+      {saved && !actionData ? (
+        <p role="status" className="mt-4 rounded-lg border border-success/40 bg-success/10 p-4 font-medium">
+          {t('vendor.settings.saved')}{' '}
+          {settings.status === 'approved' ? (
+            <Link to={`/vendor/${settings.id}`} className="text-primary underline underline-offset-4">
+              {t('vendor.status.viewStore')}
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      {actionData?.errors ? (
+        <p role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/10 p-4">
+          {t('vendor.settings.refused')}
+        </p>
+      ) : null}
+
+      <Form method="post" ref={formRef} className="mt-6 grid gap-8" key={JSON.stringify(initial)}>
+        <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
+          <legend className="px-1 text-lg font-semibold">{t('vendor.settings.section.store')}</legend>
+          {row('name', (f) => (
+            <Input {...f} required autoComplete="organization" />
+          ))}
+          {row('description', (f) => (
+            <Textarea {...f} required rows={2} className="min-h-16" />
+          ))}
+          {row('about', (f) => (
+            <Textarea {...f} required rows={6} />
+          ))}
+          {row('specialties', (f) => (
+            <Textarea {...f} rows={4} />
+          ))}
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
+          <legend className="px-1 text-lg font-semibold">{t('vendor.settings.section.place')}</legend>
+          {row('district', (f) => (
+            <select
+              {...f}
+              required
+              className="h-10 w-full rounded-md border border-input bg-card px-3 text-base focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive sm:text-sm"
+            >
+              <option value="">{t('vendor.settings.district.choose')}</option>
+              {districts.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          ))}
+          <p className="text-sm">{t('vendor.settings.city', { city: settings.city })}</p>
+          {row('responseTime', (f) => (
+            <>
+              <Input {...f} required list="response-times" />
+              <datalist id="response-times">
+                {RESPONSE_TIMES.map((r) => (
+                  <option key={r} value={r} />
+                ))}
+              </datalist>
+            </>
+          ))}
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
+          <legend className="px-1 text-lg font-semibold">{t('vendor.settings.section.policies')}</legend>
+          {row('returns', (f) => (
+            <Textarea {...f} required rows={3} className="min-h-20" />
+          ))}
+          {row('shipping', (f) => (
+            <Textarea {...f} required rows={3} className="min-h-20" />
+          ))}
+          {row('warranty', (f) => (
+            <Textarea {...f} required rows={3} className="min-h-20" />
+          ))}
+        </fieldset>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" size="lg" disabled={busy}>
+            {busy ? t('vendor.settings.saving') : t('vendor.settings.save')}
+          </Button>
+          <Link to="/vendor-dashboard" className="text-sm font-medium text-primary hover:underline">
+            {t('vendor.settings.cancel')}
+          </Link>
+        </div>
+      </Form>
+    </div>
+  )
+}

@@ -1,0 +1,165 @@
+import { expect, type Locator, type Page, test } from '@playwright/test'
+
+// Following stores: a visitor is asked to sign in and comes back; a customer follows and unfollows, and the
+// follower counts on the store page and the vendor cards follow; a vendor is told that only customers follow.
+// With JavaScript (the button changes at once) and without (plain form posts). Each test that counts followers
+// has a store of its own in each project, so that tests running side by side never count each other's follows.
+
+const DEMO_PASSWORD = 'Isoko-Demo-2026'
+const number = new Intl.NumberFormat('en-RW')
+
+const STORES = { customer: 2, vendor: 4, customerWithoutJs: 6, vendorWithoutJs: 8 }
+
+function storeFor(purpose: keyof typeof STORES): number {
+  return STORES[purpose] + (test.info().project.name === 'mobile' ? 0 : 1)
+}
+
+async function signIn(page: Page, email: string) {
+  const main = page.getByRole('main')
+  await main.getByLabel('Email', { exact: true }).fill(email)
+  await main.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await main.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** A new customer, signed in: a fresh state that follows no store. */
+async function signUpCustomer(page: Page) {
+  const email = `follow-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.rw`
+  await page.goto('/customer-signup')
+  const main = page.getByRole('main')
+  await main.getByLabel('First Name').fill('Ineza')
+  await main.getByLabel('Last Name').fill('Mugisha')
+  await main.getByLabel('Email', { exact: true }).fill(email)
+  await main.getByLabel('Password', { exact: true }).fill('Kitenge-Blue-42')
+  await main.getByLabel('Confirm Password').fill('Kitenge-Blue-42')
+  await main.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/customer-dashboard$/)
+}
+
+/** A figure in a list of figures (the store's stats, a vendor card), by its label. */
+function figure(scope: Locator, label: string): Locator {
+  return scope
+    .locator('div', {
+      has: scope
+        .page()
+        .getByRole('term')
+        .filter({ hasText: new RegExp(`^${label}$`) }),
+    })
+    .getByRole('definition')
+}
+
+function storeFollowers(page: Page): Locator {
+  return figure(page.getByRole('region', { name: 'Store stats' }), 'Followers')
+}
+
+async function readCount(locator: Locator): Promise<number> {
+  return Number(((await locator.textContent()) ?? '').replace(/[^0-9]/g, ''))
+}
+
+/** Waits until the page runs JavaScript: a press is then sent by the page itself, not as a plain form post. */
+async function waitForPageToRun(page: Page) {
+  await expect(page.locator('form[action="/api/follow"] input[name="js"]').first()).toBeAttached()
+}
+
+test.describe('with JavaScript', () => {
+  test('a visitor pressing Follow is asked to sign in and comes back to the vendors', async ({ page }) => {
+    await page.goto('/vendors?sort=rating')
+    await waitForPageToRun(page)
+    await page.getByRole('article').first().getByRole('button', { name: 'Follow' }).click()
+    await expect(page).toHaveURL(/\/customer-login\?redirectTo=%2Fvendors%3Fsort%3Drating$/)
+    await signIn(page, 'customer@isoko.rw')
+    await expect(page).toHaveURL(/\/vendors\?sort=rating$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'All Vendors' })).toBeVisible()
+  })
+
+  test('a customer follows a store and unfollows it; the counts follow', async ({ page }) => {
+    const id = storeFor('customer')
+    await signUpCustomer(page)
+    await page.goto(`/vendor/${id}`)
+    const name = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
+    await waitForPageToRun(page)
+    const before = await readCount(storeFollowers(page))
+    await expect(page.getByRole('button', { name: 'Contact Vendor' })).toBeDisabled()
+    await expect(page.getByText('Messaging opens soon.')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Follow Store' }).click()
+    await expect(page.getByRole('button', { name: 'Following' })).toBeVisible()
+    await expect(storeFollowers(page)).toHaveText(number.format(before + 1))
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Following' })).toBeVisible()
+    await expect(storeFollowers(page)).toHaveText(number.format(before + 1))
+
+    // The vendor list's card says so too, and unfollows.
+    await page.goto(`/vendors?q=${encodeURIComponent(name)}`)
+    await waitForPageToRun(page)
+    const card = page.getByRole('article', { name })
+    await expect(figure(card, 'Followers')).toHaveText(number.format(before + 1))
+    await card.getByRole('button', { name: 'Following' }).click()
+    await expect(card.getByRole('button', { name: 'Follow', exact: true })).toBeVisible()
+    await expect(figure(card, 'Followers')).toHaveText(number.format(before))
+
+    await page.goto(`/vendor/${id}`)
+    await expect(page.getByRole('button', { name: 'Follow Store' })).toBeVisible()
+    await expect(storeFollowers(page)).toHaveText(number.format(before))
+  })
+
+  test('a vendor is told that only customers follow stores', async ({ page }) => {
+    const id = storeFor('vendor')
+    await page.goto('/vendor-login')
+    await signIn(page, 'vendor@isoko.rw')
+    await expect(page).toHaveURL(/\/vendor-dashboard$/)
+    await page.goto(`/vendor/${id}`)
+    await waitForPageToRun(page)
+    const before = await readCount(storeFollowers(page))
+    await page.getByRole('button', { name: 'Follow Store' }).click()
+    await expect(page.getByText('Only customers follow stores')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Follow Store' })).toBeVisible()
+    await expect(storeFollowers(page)).toHaveText(number.format(before))
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a visitor pressing Follow Store is asked to sign in and comes back to the store', async ({ page }) => {
+    const id = storeFor('customer')
+    await page.goto(`/vendor/${id}`)
+    await page.getByRole('button', { name: 'Follow Store' }).click()
+    await expect(page).toHaveURL(new RegExp(`/customer-login\\?redirectTo=%2Fvendor%2F${id}$`))
+    await signIn(page, 'customer@isoko.rw')
+    await expect(page).toHaveURL(new RegExp(`/vendor/${id}$`))
+  })
+
+  test('a customer follows and unfollows with plain form posts; the counts follow', async ({ page }) => {
+    const id = storeFor('customerWithoutJs')
+    await signUpCustomer(page)
+    await page.goto(`/vendor/${id}`)
+    const name = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
+    const before = await readCount(storeFollowers(page))
+
+    await page.getByRole('button', { name: 'Follow Store' }).click()
+    await expect(page).toHaveURL(new RegExp(`/vendor/${id}$`))
+    await expect(page.getByRole('button', { name: 'Following' })).toBeVisible()
+    await expect(storeFollowers(page)).toHaveText(number.format(before + 1))
+
+    await page.goto(`/vendors?q=${encodeURIComponent(name)}`)
+    const card = page.getByRole('article', { name })
+    await expect(figure(card, 'Followers')).toHaveText(number.format(before + 1))
+    await card.getByRole('button', { name: 'Following' }).click()
+    await expect(page).toHaveURL(/\/vendors\?q=/)
+    await expect(card.getByRole('button', { name: 'Follow', exact: true })).toBeVisible()
+    await expect(figure(card, 'Followers')).toHaveText(number.format(before))
+  })
+
+  test('a vendor is told beside the button that only customers follow stores', async ({ page }) => {
+    const id = storeFor('vendorWithoutJs')
+    await page.goto('/vendor-login')
+    await signIn(page, 'vendor@isoko.rw')
+    await expect(page).toHaveURL(/\/vendor-dashboard$/)
+    await page.goto(`/vendor/${id}`)
+    const before = await readCount(storeFollowers(page))
+    await page.getByRole('button', { name: 'Follow Store' }).click()
+    await expect(page).toHaveURL(new RegExp(`/vendor/${id}$`))
+    await expect(page.getByRole('alert').filter({ hasText: 'Following is for customer accounts' })).toBeVisible()
+    await expect(storeFollowers(page)).toHaveText(number.format(before))
+  })
+})
