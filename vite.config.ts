@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite'
 // in one chunk instead of dozens of tiny files that each cost a request and compress badly; route code stays
 // split per route, and code loaded on demand (dialogs, toasts) stays out. DESIGN.md section 4's budget.
 const sharedModule =
-  /node_modules[\\/](clsx|class-variance-authority|@lingui[\\/]core)[\\/]|app[\\/](lib|components[\\/](ui|layout))[\\/]|(rating-stars|price|image-keys|use-hydrated)\.tsx?$/
+  /node_modules[\\/](clsx|class-variance-authority|@lingui[\\/]core)[\\/]|app[\\/](lib|components[\\/](ui|layout))[\\/]|(rating-stars|price|image-keys|use-hydrated)\.tsx?$|vite[\\/]preload-helper/
 // Loaded while the page hydrates, not before it (app/components/layout/deferred.tsx).
 const deferredModule = /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form)\.tsx$/
 
@@ -52,8 +52,26 @@ function sharedClientChunk(): Plugin {
   }
 }
 
+/**
+ * Vite's helper for on-demand imports preloads their modules and styles (0.9 KB on every page). Module
+ * preloading is off here and on-demand chunks import no styles, so a tiny stand-in does: it still adds a
+ * stylesheet that a chunk might bring, then loads the chunk.
+ */
+function smallPreloadHelper(): Plugin {
+  const id = '\0vite/preload-helper.js'
+  return {
+    name: 'isoko:small-preload-helper',
+    enforce: 'pre',
+    apply: 'build',
+    load(source) {
+      if (source !== id || this.environment?.name !== 'client') return null
+      return `export const __vitePreload = (load, deps) => Promise.all((deps || []).filter((d) => d.endsWith('.css')).map((d) => new Promise((done) => { const href = '/' + d; if (document.querySelector('link[href="' + href + '"]')) return done(); const link = document.createElement('link'); link.rel = 'stylesheet'; link.href = href; link.onload = link.onerror = done; document.head.append(link) }))).then(load)`
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), lingui(), reactRouter(), sharedClientChunk()],
+  plugins: [smallPreloadHelper(), tailwindcss(), lingui(), reactRouter(), sharedClientChunk()],
   server: { port: 5173 },
   // No preload helper for on-demand imports (0.8 KB on every page): React Router preloads route modules itself.
   build: { target: 'es2022', modulePreload: false },
