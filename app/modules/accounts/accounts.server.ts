@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { redirect } from 'react-router'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getDb } from '#app/lib/db.server.ts'
@@ -216,4 +216,18 @@ export async function setRoleByEmail(ctx: ServiceContext, email: string, role: A
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id })
   return rows.length > 0
+}
+
+/** The names and e-mail addresses of these accounts, by id (the admin console's "who"); unknown ids are left out. */
+export async function listAccountNames(
+  ctx: ServiceContext,
+  userIds: string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const ids = [...new Set(userIds)]
+  if (ids.length === 0) return new Map()
+  const rows = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids))
+  return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]))
 }
