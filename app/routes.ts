@@ -42,6 +42,16 @@ export default [
     route('customer-dashboard', 'routes/account/customer-dashboard.tsx'),
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
 
+    // The admin console: staff only (each page's loader and action requires the admin role).
+    ...prefix('admin', [
+      layout('routes/admin/layout.tsx', [
+        index('routes/admin/vendors.tsx'),
+        route('support', 'routes/admin/support.tsx'),
+        route('newsletter', 'routes/admin/newsletter.tsx'),
+        route('mailbox', 'routes/admin/mailbox.tsx'),
+      ]),
+    ]),
+
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
 ] satisfies RouteConfig
