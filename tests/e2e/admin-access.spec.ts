@@ -92,5 +92,12 @@ test('customers, vendors and visitors cannot use the admin console, even by post
   await again.getByRole('button', { name: 'Reject' }).click()
   await expect(again.getByText('Rejected', { exact: true })).toBeVisible()
 
+  // Even staff cannot make an illegal change: approving the rejected application is refused with a clear message.
+  const illegal = await page.request.post('/admin?index', { form: { intent: 'approve', vendorId }, maxRedirects: 0 })
+  expect(illegal.status()).toBe(409)
+  expect(await illegal.text()).toContain(
+    'Not done: this store is rejected, and only a pending application can be approved.',
+  )
+
   for (const context of [applicant, customer, owner, visitor]) await context.dispose()
 })

@@ -82,7 +82,7 @@ export function VendorApplicationCard({
         <dd className="break-words whitespace-pre-line">{vendor.description}</dd>
         <dt className="font-medium text-muted-foreground">{t('admin.vendors.field.store')}</dt>
         <dd>
-          <Link to={`/vendor/${vendor.id}`} className="text-primary underline-offset-4 hover:underline">
+          <Link to={`/vendor/${vendor.id}`} className="text-primary underline underline-offset-4">
             {t('admin.vendors.storeLink', { id: vendor.id })}
           </Link>
           {vendor.status !== 'approved' ? (

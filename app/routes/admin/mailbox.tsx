@@ -61,61 +61,63 @@ export default function MailboxPage({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </Form>
-      <p className="mt-4 text-sm text-muted-foreground">
-        {t(query.to ? 'admin.mailbox.countTo' : 'admin.mailbox.count', {
-          count: messages.length,
-          to: query.to ?? '',
-          limit: MAILBOX_LIMIT,
-        })}
-      </p>
       {messages.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-border p-6 text-center">{t('admin.mailbox.empty')}</p>
       ) : (
-        <ul className="mt-3 grid gap-4">
-          {messages.map((m) => (
-            <li key={m.id}>
-              <article
-                aria-labelledby={`mail-${m.id}`}
-                className="rounded-lg border border-border bg-card p-4 shadow-sm"
-              >
-                <header className="flex flex-wrap items-start justify-between gap-2">
-                  <h2 id={`mail-${m.id}`} className="min-w-0 font-semibold break-words">
-                    {m.subject}
-                  </h2>
-                  <StatusBadge status={m.status} />
-                </header>
-                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-muted-foreground">{t('admin.mailbox.to')}</dt>
-                  <dd className="min-w-0 break-all">
-                    {m.recipient}
-                    {m.channel === 'sms' ? ` (${t('admin.mailbox.sms')})` : ''}
-                  </dd>
-                  <dt className="text-muted-foreground">{t('admin.mailbox.queued')}</dt>
-                  <dd>
-                    <time dateTime={new Date(m.createdAt).toISOString()}>{when(m.createdAt)}</time>
-                  </dd>
-                  <dt className="text-muted-foreground">{t('admin.mailbox.sent')}</dt>
-                  <dd>
-                    {m.sentAt ? (
-                      <time dateTime={new Date(m.sentAt).toISOString()}>{when(m.sentAt)}</time>
-                    ) : (
-                      t('admin.mailbox.notSent')
-                    )}
-                  </dd>
-                  {m.lastError ? (
-                    <>
-                      <dt className="text-muted-foreground">{t('admin.mailbox.error')}</dt>
-                      <dd className="break-words">{m.lastError}</dd>
-                    </>
-                  ) : null}
-                </dl>
-                <pre className="mt-3 overflow-x-auto rounded-md bg-muted p-3 font-sans text-sm break-words whitespace-pre-wrap">
-                  <LinkedText text={m.body} />
-                </pre>
-              </article>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="mt-4 text-sm text-muted-foreground">
+            {t(query.to ? 'admin.mailbox.countTo' : 'admin.mailbox.count', {
+              count: messages.length,
+              to: query.to ?? '',
+              limit: MAILBOX_LIMIT,
+            })}
+          </p>
+          <ul className="mt-3 grid gap-4">
+            {messages.map((m) => (
+              <li key={m.id}>
+                <article
+                  aria-labelledby={`mail-${m.id}`}
+                  className="rounded-lg border border-border bg-card p-4 shadow-sm"
+                >
+                  <header className="flex flex-wrap items-start justify-between gap-2">
+                    <h2 id={`mail-${m.id}`} className="min-w-0 font-semibold break-words">
+                      {m.subject}
+                    </h2>
+                    <StatusBadge status={m.status} />
+                  </header>
+                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-muted-foreground">{t('admin.mailbox.to')}</dt>
+                    <dd className="min-w-0 break-all">
+                      {m.recipient}
+                      {m.channel === 'sms' ? ` (${t('admin.mailbox.sms')})` : ''}
+                    </dd>
+                    <dt className="text-muted-foreground">{t('admin.mailbox.queued')}</dt>
+                    <dd>
+                      <time dateTime={new Date(m.createdAt).toISOString()}>{when(m.createdAt)}</time>
+                    </dd>
+                    <dt className="text-muted-foreground">{t('admin.mailbox.sent')}</dt>
+                    <dd>
+                      {m.sentAt ? (
+                        <time dateTime={new Date(m.sentAt).toISOString()}>{when(m.sentAt)}</time>
+                      ) : (
+                        t('admin.mailbox.notSent')
+                      )}
+                    </dd>
+                    {m.lastError ? (
+                      <>
+                        <dt className="text-muted-foreground">{t('admin.mailbox.error')}</dt>
+                        <dd className="break-words">{m.lastError}</dd>
+                      </>
+                    ) : null}
+                  </dl>
+                  <pre className="mt-3 overflow-x-auto rounded-md bg-muted p-3 font-sans text-sm break-words whitespace-pre-wrap">
+                    <LinkedText text={m.body} />
+                  </pre>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   )
