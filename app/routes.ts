@@ -45,6 +45,16 @@ export default [
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
     route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
 
+    // The admin console: staff only (each page's loader and action requires the admin role).
+    ...prefix('admin', [
+      layout('routes/admin/layout.tsx', [
+        index('routes/admin/vendors.tsx'),
+        route('support', 'routes/admin/support.tsx'),
+        route('newsletter', 'routes/admin/newsletter.tsx'),
+        route('mailbox', 'routes/admin/mailbox.tsx'),
+      ]),
+    ]),
+
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -1,5 +1,6 @@
 import type { I18n, Messages } from '@lingui/core'
 import { messages as accounts } from '#app/locales/en/accounts.po'
+import { messages as admin } from '#app/locales/en/admin.po'
 import { messages as cart } from '#app/locales/en/cart.po'
 import { messages as common } from '#app/locales/en/common.po'
 import { messages as help } from '#app/locales/en/help.po'
@@ -14,7 +15,7 @@ export { isLocale, negotiateLocale }
 
 /** The compiled catalogue of each locale; Kinyarwanda and French join here. */
 const catalogues: Record<Locale, Messages> = {
-  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages, ...accounts, ...vendor },
+  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages, ...accounts, ...vendor, ...admin },
 }
 
 export function getMessages(locale: Locale): Messages {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { redirect } from 'react-router'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getDb } from '#app/lib/db.server.ts'
@@ -223,4 +223,18 @@ export async function setRoleByEmail(ctx: ServiceContext, email: string, role: A
 export async function deleteOwnAccount(ctx: AccountsContext, call: Omit<AuthCall, 'body'>, password: string) {
   const result = await answer(await callAuth(ctx.auth, '/delete-user', { ...call, body: { password } }))
   return result.ok ? { ok: true as const, cookies: result.cookies } : result
+}
+
+/** The names and e-mail addresses of these accounts, by id (the admin console's "who"); unknown ids are left out. */
+export async function listAccountNames(
+  ctx: ServiceContext,
+  userIds: string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  const ids = [...new Set(userIds)]
+  if (ids.length === 0) return new Map()
+  const rows = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids))
+  return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]))
 }

@@ -7,3 +7,13 @@ export type NewsletterInput = z.infer<typeof NewsletterSchema>
 
 /** What the footer form learns: stored, or why not. */
 export type NewsletterOutcome = { ok: true } | { ok: false; code: 'invalid' | 'duplicate' }
+
+/** The page of a staff list (support messages, subscribers); a bad value reads as page 1. */
+export const StaffListQuerySchema = z.object({
+  page: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce.number().int().min(1).max(10_000).default(1),
+    )
+    .catch(1),
+})

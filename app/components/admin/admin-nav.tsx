@@ -1,0 +1,39 @@
+import { NavLink } from 'react-router'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+
+const pages = [
+  { to: '/admin', label: 'admin.nav.vendors', end: true },
+  { to: '/admin/support', label: 'admin.nav.support', end: false },
+  { to: '/admin/newsletter', label: 'admin.nav.newsletter', end: false },
+  { to: '/admin/mailbox', label: 'admin.nav.mailbox', end: false },
+] as const
+
+/** The admin console's pages: plain links that wrap on a phone, the current one marked. */
+export function AdminNav() {
+  const t = useT()
+  return (
+    <nav aria-label={t('admin.nav.label')} className="mt-4">
+      <ul className="flex flex-wrap gap-2">
+        {pages.map((p) => (
+          <li key={p.to}>
+            <NavLink
+              to={p.to}
+              end={p.end}
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex h-10 items-center rounded-md border px-3 text-sm font-medium',
+                  isActive
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : 'border-input bg-card hover:bg-muted',
+                )
+              }
+            >
+              {t(p.label)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,313 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import type { AccountRole } from '#app/modules/accounts/roles.ts'
+import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
+import { vendorStatusEvents, vendors } from './tables.server.ts'
+import {
+  findTransition,
+  STATUS_REASON_MAX,
+  type VendorStatus,
+  type VendorStatusAction,
+  type VendorStatusTransition,
+  vendorStatuses,
+} from './vendor-status.ts'
+
+/** Who changes a status: staff only. The actor is recorded with every change. */
+export type StaffContext = ServiceContext & { actor: { userId: string; role: AccountRole } }
+
+export type ChangeVendorStatusInput = {
+  vendorId: number
+  action: VendorStatusAction
+  /** Required to reject or suspend; kept on the store (status_reason) and in the history. */
+  reason?: string | null
+  /** The site's address (`https://isoko.rw`), for the links in the e-mail; none gives paths alone. */
+  siteUrl?: string
+}
+
+/** Why a change was refused: returned as a value (STYLE.md, point 10), never thrown. */
+export type VendorStatusRefusal =
+  | { ok: false; code: 'forbidden' }
+  | { ok: false; code: 'not-found' }
+  | { ok: false; code: 'reason-required' }
+  | { ok: false; code: 'reason-too-long' }
+  | { ok: false; code: 'illegal-transition'; from: VendorStatus; action: VendorStatusAction }
+
+export type VendorStatusChange = {
+  ok: true
+  vendorId: number
+  businessName: string
+  from: VendorStatus
+  to: VendorStatus
+  reason: string | null
+  eventId: number
+  messageId: number
+}
+
+/**
+ * Moves a store through the status machine (vendor-status.ts) on an admin's word: in one transaction, the store's
+ * status and reason change, the change is recorded in the history with who made it, and the vendor's e-mail is
+ * queued in the outbox, so that all three happen or none. The store's row is locked while it changes, so two
+ * admins acting at once cannot both move it from the same status. Approving and reinstating clear the reason.
+ */
+export async function changeVendorStatus(
+  ctx: StaffContext,
+  input: ChangeVendorStatusInput,
+): Promise<VendorStatusChange | VendorStatusRefusal> {
+  if (ctx.actor.role !== 'admin') return { ok: false, code: 'forbidden' }
+  if (!Number.isInteger(input.vendorId) || input.vendorId < 1 || input.vendorId > 2_147_483_647) {
+    return { ok: false, code: 'not-found' }
+  }
+  const reason = input.reason?.trim() || null
+  if (reason && reason.length > STATUS_REASON_MAX) return { ok: false, code: 'reason-too-long' }
+
+  return ctx.db.transaction(async (tx) => {
+    const [store] = await tx
+      .select({
+        id: vendors.id,
+        name: vendors.name,
+        ownerName: vendors.ownerName,
+        email: vendors.email,
+        status: vendors.status,
+      })
+      .from(vendors)
+      .where(eq(vendors.id, input.vendorId))
+      .for('update')
+    if (!store) return { ok: false, code: 'not-found' } as const
+    const transition = findTransition(input.action, store.status)
+    if (!transition) {
+      return { ok: false, code: 'illegal-transition', from: store.status, action: input.action } as const
+    }
+    if (transition.reasonRequired && !reason) return { ok: false, code: 'reason-required' } as const
+    const kept = transition.reasonRequired ? reason : null
+
+    await tx
+      .update(vendors)
+      .set({ status: transition.to, statusReason: kept })
+      .where(and(eq(vendors.id, store.id), eq(vendors.status, store.status)))
+    const [event] = await tx
+      .insert(vendorStatusEvents)
+      .values({
+        vendorId: store.id,
+        fromStatus: store.status,
+        toStatus: transition.to,
+        reason: kept,
+        actorUserId: ctx.actor.userId,
+      })
+      .returning({ id: vendorStatusEvents.id })
+    const message = await enqueueMessage(
+      { db: tx },
+      vendorStatusEmail(transition, { ...store, reason: kept, siteUrl: input.siteUrl ?? '' }),
+    )
+    return {
+      ok: true,
+      vendorId: store.id,
+      businessName: store.name,
+      from: store.status,
+      to: transition.to,
+      reason: kept,
+      eventId: event?.id ?? 0,
+      messageId: message.id,
+    } as const
+  })
+}
+
+/**
+ * The e-mail a vendor gets when their store's status changes (English for now: e-mails join the catalogues with
+ * the other languages, like the password reset e-mail).
+ */
+export function vendorStatusEmail(
+  transition: VendorStatusTransition,
+  store: { id: number; name: string; ownerName: string; email: string; reason: string | null; siteUrl: string },
+) {
+  const dashboard = `${store.siteUrl}/vendor-login`
+  const page = `${store.siteUrl}/vendor/${store.id}`
+  const because = store.reason ? `\n\nThe reason given: ${store.reason}` : ''
+  const texts: Record<VendorStatusAction, { subject: string; body: string }> = {
+    approve: {
+      subject: `${store.name} is approved on Isoko`,
+      body: `Good news: your application for ${store.name} is approved, and your store is now open on Isoko at ${page}.\n\nSign in at ${dashboard} to prepare your products.`,
+    },
+    reject: {
+      subject: `Your Isoko application for ${store.name}`,
+      body: `Thank you for applying to sell on Isoko. We are sorry: your application for ${store.name} was not approved.${because}\n\nYou can read this on your dashboard at ${dashboard}. Reply to this e-mail if you would like to talk about it.`,
+    },
+    suspend: {
+      subject: `${store.name} is suspended on Isoko`,
+      body: `Your store ${store.name} is suspended: customers cannot see it or its products for now.${because}\n\nSign in at ${dashboard} to read this on your dashboard. Reply to this e-mail to talk about it with us.`,
+    },
+    reinstate: {
+      subject: `${store.name} is open again on Isoko`,
+      body: `Your store ${store.name} is reinstated: customers can see it and its products again at ${page}.`,
+    },
+  }
+  const text = texts[transition.action]
+  return {
+    channel: 'email' as const,
+    recipient: store.email,
+    subject: text.subject,
+    body: `Hello ${store.ownerName},\n\n${text.body}\n\nIsoko`,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The applications queue of the admin console
+// ---------------------------------------------------------------------------------------------------------------
+
+export const APPLICATIONS_PER_PAGE = 20
+
+export type VendorStatusEvent = {
+  id: number
+  from: VendorStatus
+  to: VendorStatus
+  reason: string | null
+  /** The account that made the change (null when it was deleted since). */
+  actorUserId: string | null
+  /** ISO timestamp. */
+  at: string
+}
+
+export type VendorApplication = {
+  id: number
+  businessName: string
+  ownerName: string
+  /** The account that runs the store, if any (the seed's stores without a demo login have none). */
+  ownerUserId: string | null
+  email: string
+  /** E.164. */
+  phone: string
+  district: string
+  city: string
+  businessAddress: string
+  /** Department slugs. */
+  categories: string[]
+  /** The business description as the applicant wrote it. */
+  description: string
+  /** ISO timestamp of the application. */
+  appliedAt: string
+  status: VendorStatus
+  statusReason: string | null
+  verified: boolean
+  /** Oldest first. */
+  history: VendorStatusEvent[]
+}
+
+export type VendorApplicationsInput = { status?: VendorStatus; q?: string; page?: number; perPage?: number }
+
+export type VendorApplicationsPage = {
+  items: VendorApplication[]
+  /** Matches of the current filters. */
+  total: number
+  page: number
+  pageCount: number
+  /** Stores in each status (the search applies, the status filter does not), and all of them. */
+  counts: Record<VendorStatus | 'all', number>
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** Every word in the business, owner, e-mail, phone or district. */
+function searchCondition(q: string | undefined): SQL | undefined {
+  const words = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6)
+  if (words.length === 0) return undefined
+  return and(
+    ...words.map((word) => {
+      const pattern = `%${escapeLike(word)}%`
+      return or(
+        ilike(vendors.name, pattern),
+        ilike(vendors.ownerName, pattern),
+        ilike(vendors.email, pattern),
+        ilike(vendors.phone, pattern),
+        ilike(vendors.district, pattern),
+      ) as SQL
+    }),
+  )
+}
+
+/**
+ * Stores for staff to review, in any status: pending applications first, then the others; newest first within
+ * each. Each comes with its status history.
+ */
+export async function listVendorApplications(
+  ctx: ServiceContext,
+  input: VendorApplicationsInput = {},
+): Promise<VendorApplicationsPage> {
+  const perPage = Math.min(Math.max(Math.trunc(input.perPage ?? APPLICATIONS_PER_PAGE) || 1, 1), 100)
+  const search = searchCondition(input.q)
+  const countRows = await ctx.db
+    .select({ status: vendors.status, n: count() })
+    .from(vendors)
+    .where(search)
+    .groupBy(vendors.status)
+  const counts = Object.fromEntries([...vendorStatuses, 'all'].map((s) => [s, 0])) as Record<
+    VendorStatus | 'all',
+    number
+  >
+  for (const row of countRows) {
+    counts[row.status] = Number(row.n)
+    counts.all += Number(row.n)
+  }
+  const total = input.status ? counts[input.status] : counts.all
+  const pageCount = Math.max(1, Math.ceil(total / perPage))
+  const page = Math.min(Math.max(Math.trunc(input.page ?? 1) || 1, 1), pageCount)
+  if (total === 0) return { items: [], total, page, pageCount, counts }
+
+  const rows = await ctx.db
+    .select()
+    .from(vendors)
+    .where(and(search, input.status ? eq(vendors.status, input.status) : undefined))
+    .orderBy(sql`(${vendors.status} = 'pending') desc`, desc(vendors.joinedAt), desc(vendors.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+  const history = await listVendorStatusEvents(
+    ctx,
+    rows.map((r) => r.id),
+  )
+  const items = rows.map(
+    (r): VendorApplication => ({
+      id: r.id,
+      businessName: r.name,
+      ownerName: r.ownerName,
+      ownerUserId: r.ownerUserId,
+      email: r.email,
+      phone: r.phone,
+      district: r.district,
+      city: r.city,
+      businessAddress: r.businessAddress,
+      categories: r.categories,
+      description: r.about,
+      appliedAt: r.joinedAt.toISOString(),
+      status: r.status,
+      statusReason: r.statusReason,
+      verified: r.verified,
+      history: history.get(r.id) ?? [],
+    }),
+  )
+  return { items, total, page, pageCount, counts }
+}
+
+/** The status history of these stores, oldest first, by store id. */
+export async function listVendorStatusEvents(
+  ctx: ServiceContext,
+  vendorIds: number[],
+): Promise<Map<number, VendorStatusEvent[]>> {
+  const result = new Map<number, VendorStatusEvent[]>(vendorIds.map((id) => [id, []]))
+  if (vendorIds.length === 0) return result
+  const rows = await ctx.db
+    .select()
+    .from(vendorStatusEvents)
+    .where(inArray(vendorStatusEvents.vendorId, vendorIds))
+    .orderBy(asc(vendorStatusEvents.createdAt), asc(vendorStatusEvents.id))
+  for (const row of rows) {
+    result.get(row.vendorId)?.push({
+      id: row.id,
+      from: row.fromStatus,
+      to: row.toStatus,
+      reason: row.reason,
+      actorUserId: row.actorUserId,
+      at: row.createdAt.toISOString(),
+    })
+  }
+  return result
+}

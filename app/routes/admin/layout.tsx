@@ -1,0 +1,36 @@
+import { Form, Outlet } from 'react-router'
+import { AdminNav } from '#app/components/admin/admin-nav.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { useT } from '#app/lib/use-t.ts'
+import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import type { Route } from './+types/layout'
+
+// Guard (DESIGN.md section 3, point 4): staff only. Each page's own loader and action checks again: a layout's
+// loader does not run for a form post, and never guards an action.
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireRole(request, 'admin')
+  return { name: actor.name }
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-sm font-medium text-muted-foreground">{t('admin.title')}</p>
+          <p className="text-sm">{t('admin.signedInAs', { name: loaderData.name })}</p>
+        </div>
+        <Form method="post" action="/sign-out">
+          <Button type="submit" variant="outline">
+            {t('account.signOut')}
+          </Button>
+        </Form>
+      </div>
+      <AdminNav />
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  )
+}

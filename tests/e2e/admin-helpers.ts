@@ -1,0 +1,66 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The demo accounts' password (README). */
+export const DEMO_PASSWORD = 'Isoko-Demo-2026'
+export const APPLICANT_PASSWORD = 'Kitenge-Blue-2026'
+
+/** A business nobody has used yet: its name and its owner's e-mail address. */
+export function newBusiness(label: string) {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`
+  return { name: `${label} ${tag}`, email: `shop-${tag}@example.rw` }
+}
+
+/** Applies to sell on /vendor-onboarding, as a person fills in the form; lands on the vendor dashboard. */
+export async function applyAsVendor(page: Page, business: { name: string; email: string }) {
+  await page.goto('/vendor-onboarding')
+  const main = page.getByRole('main')
+  await main.getByLabel('Owner Name').fill('Claudine Uwimana')
+  await main.getByLabel('Business Name').fill(business.name)
+  await main.getByLabel('Email', { exact: true }).fill(business.email)
+  await main.getByLabel('Phone').fill('078 123 4567')
+  await main.getByLabel('Business Address').fill('KG 11 Ave, Kimironko')
+  await main.getByLabel('District').selectOption('Gasabo')
+  await main.getByLabel('Women', { exact: true }).check()
+  await main.getByLabel('Accessories', { exact: true }).check()
+  await main.getByLabel('Business Description').fill('Kitenge dresses and bags, made to measure in Kimironko.')
+  await main.getByLabel('Password', { exact: true }).fill(APPLICANT_PASSWORD)
+  await main.getByLabel('Confirm Password').fill(APPLICANT_PASSWORD)
+  await main.getByRole('button', { name: 'Submit Application' }).click()
+  await expect(page).toHaveURL(/\/vendor-dashboard$/)
+}
+
+/** Signs in on a login page (either signs in any account) and waits to leave it. */
+export async function signIn(page: Page, loginPath: string, email: string, password: string) {
+  await page.goto(loginPath)
+  const main = page.getByRole('main')
+  await main.getByLabel('Email', { exact: true }).fill(email)
+  await main.getByLabel('Password', { exact: true }).fill(password)
+  await main.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).not.toHaveURL(/-login/)
+}
+
+/** The Sign Out button of a dashboard or of the admin console. */
+export async function signOut(page: Page) {
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+/** In the admin console's queue, the card of one store, found with the search box as staff do in a long queue. */
+export async function findApplication(page: Page, businessName: string): Promise<Locator> {
+  const main = page.getByRole('main')
+  await main.getByRole('link', { name: 'Applications' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await main.getByLabel('Search stores').fill(businessName)
+  await main.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\?q=/)
+  const card = page.getByRole('article', { name: businessName })
+  await expect(card).toBeVisible()
+  return card
+}
+
+/** The store page's address shown on a card in the queue ('/vendor/42'). */
+export async function storePathOf(card: Locator): Promise<string> {
+  const href = await card.getByRole('link', { name: /^\/vendor\/\d+$/ }).getAttribute('href')
+  expect(href).toMatch(/^\/vendor\/\d+$/)
+  return href as string
+}
