@@ -2,6 +2,7 @@ import type { I18n, Messages } from '@lingui/core'
 import { messages as accounts } from '#app/locales/en/accounts.po'
 import { messages as cart } from '#app/locales/en/cart.po'
 import { messages as common } from '#app/locales/en/common.po'
+import { messages as customer } from '#app/locales/en/customer.po'
 import { messages as help } from '#app/locales/en/help.po'
 import { messages as home } from '#app/locales/en/home.po'
 import { messages as pages } from '#app/locales/en/pages.po'
@@ -13,7 +14,7 @@ export { isLocale, negotiateLocale }
 
 /** The compiled catalogue of each locale; Kinyarwanda and French join here. */
 const catalogues: Record<Locale, Messages> = {
-  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages, ...accounts },
+  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages, ...accounts, ...customer },
 }
 
 export function getMessages(locale: Locale): Messages {
