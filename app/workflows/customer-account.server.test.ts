@@ -91,7 +91,6 @@ describe('the customer dashboard', () => {
       name: 'Aline Uwase',
       orders: 0,
       pendingOrders: 0,
-      recentOrders: [],
       wishlist: 0,
       addressCount: 0,
       completeness: { percent: 60, missing: ['phone', 'address'] },

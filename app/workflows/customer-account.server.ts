@@ -17,7 +17,7 @@ export function customerOf(ctx: ServiceContext, actor: Actor): Promise<CustomerP
 
 /**
  * The customer dashboard's figures, each from the database. Orders do not exist yet (the orders module comes
- * with checkout): until then a customer honestly has none, and nothing is made up.
+ * with checkout): until then a customer honestly has none (and no recent ones), and nothing is made up.
  */
 export async function getCustomerDashboard(ctx: ServiceContext, actor: Actor) {
   const profile = await customerOf(ctx, actor)
@@ -29,7 +29,6 @@ export async function getCustomerDashboard(ctx: ServiceContext, actor: Actor) {
     name: actor.name,
     orders: 0,
     pendingOrders: 0,
-    recentOrders: [] as { id: number }[],
     wishlist: favouriteIds.length,
     addressCount,
     completeness: profileCompleteness({ ...profile, addressCount }),

@@ -20,6 +20,9 @@ export type AddressOutcome =
 
 const notFound = { ok: false, code: 'not-found' } as const
 
+/** Whether a number can be an address's id at all (a positive PostgreSQL integer). */
+const isId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647
+
 /** The customer's addresses, the default first, then the newest. */
 export async function listAddresses(ctx: ServiceContext, customerId: number): Promise<Address[]> {
   return ctx.db
@@ -36,7 +39,7 @@ export async function countAddresses(ctx: ServiceContext, customerId: number): P
 
 /** One of the customer's addresses, or null (also when it is another customer's). */
 export async function findAddress(ctx: ServiceContext, customerId: number, addressId: number): Promise<Address | null> {
-  if (!Number.isSafeInteger(addressId) || addressId <= 0) return null
+  if (!isId(addressId)) return null
   const [row] = await ctx.db
     .select()
     .from(addresses)
@@ -151,7 +154,7 @@ export async function deleteAddress(
   customerId: number,
   addressId: number,
 ): Promise<AddressOutcome> {
-  if (!Number.isSafeInteger(addressId) || addressId <= 0) return notFound
+  if (!isId(addressId)) return notFound
   return ctx.db.transaction(async (tx) => {
     await lockCustomer({ db: tx }, customerId)
     const [removed] = await tx
