@@ -42,6 +42,15 @@ export default [
     route('vendor-onboarding', 'routes/account/vendor-onboarding.tsx'),
     route('customer-dashboard', 'routes/account/customer-dashboard.tsx'),
     route('delete-account', 'routes/account/delete-account.tsx'),
+    route('customer-dashboard/profile', 'routes/account/customer-profile.tsx'),
+    route('customer-dashboard/addresses', 'routes/account/customer-addresses.tsx'),
+    route('customer-dashboard/addresses/new', 'routes/account/customer-address.tsx', { id: 'customer-address-new' }),
+    route('customer-dashboard/addresses/:addressId', 'routes/account/customer-address.tsx', {
+      id: 'customer-address-edit',
+    }),
+    route('customer-dashboard/password', 'routes/account/customer-password.tsx'),
+    route('forgot-password', 'routes/account/forgot-password.tsx'),
+    route('reset-password', 'routes/account/reset-password.tsx'),
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
     route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
 

@@ -3,6 +3,7 @@ import { messages as accounts } from '#app/locales/en/accounts.po'
 import { messages as admin } from '#app/locales/en/admin.po'
 import { messages as cart } from '#app/locales/en/cart.po'
 import { messages as common } from '#app/locales/en/common.po'
+import { messages as customer } from '#app/locales/en/customer.po'
 import { messages as help } from '#app/locales/en/help.po'
 import { messages as home } from '#app/locales/en/home.po'
 import { messages as pages } from '#app/locales/en/pages.po'
@@ -15,7 +16,19 @@ export { isLocale, negotiateLocale }
 
 /** The compiled catalogue of each locale; Kinyarwanda and French join here. */
 const catalogues: Record<Locale, Messages> = {
-  en: { ...common, ...home, ...products, ...vendors, ...cart, ...help, ...pages, ...accounts, ...vendor, ...admin },
+  en: {
+    ...common,
+    ...home,
+    ...products,
+    ...vendors,
+    ...cart,
+    ...help,
+    ...pages,
+    ...accounts,
+    ...vendor,
+    ...admin,
+    ...customer,
+  },
 }
 
 export function getMessages(locale: Locale): Messages {

@@ -7,6 +7,8 @@ import { useT } from '#app/lib/use-t.ts'
 
 export type AccountField = {
   name: string
+  /** The label, when not the field's usual one (`account.field.<name>`). */
+  label?: string
   type?: 'text' | 'email' | 'password' | 'tel' | 'textarea' | 'select' | 'checkboxes'
   autoComplete?: string
   placeholder?: string
@@ -37,6 +39,7 @@ export function AccountForm({
   actionData,
   links,
   footer,
+  notice,
 }: {
   title: string
   intro: string
@@ -48,6 +51,8 @@ export function AccountForm({
   actionData?: AccountActionData
   links: { prompt: string; label: string; to: string }[]
   footer?: React.ReactNode
+  /** A message above the form, such as a request's acknowledgement. */
+  notice?: React.ReactNode
 }) {
   const t = useT()
   const [params] = useSearchParams()
@@ -69,6 +74,11 @@ export function AccountForm({
       <div className="rounded-xl border border-border bg-card p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{intro}</p>
+        {notice ? (
+          <p role="status" className="mt-4 rounded-md border border-primary/30 bg-primary/10 p-3 text-sm">
+            {notice}
+          </p>
+        ) : null}
         {errors.form ? (
           <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
             {t(errors.form)}
@@ -102,7 +112,9 @@ export function AccountForm({
               const chosen = new Set(value(field.name).split(','))
               return (
                 <fieldset key={field.name} className="grid gap-2" aria-describedby={described}>
-                  <legend className="mb-1 text-sm font-medium">{t(`account.field.${field.name}`)}</legend>
+                  <legend className="mb-1 text-sm font-medium">
+                    {field.label ?? t(`account.field.${field.name}`)}
+                  </legend>
                   <div className="grid grid-cols-2 gap-2">
                     {field.options?.map((o) => (
                       <label key={o.value} className="flex items-center gap-2 text-sm">
@@ -123,7 +135,7 @@ export function AccountForm({
             }
             return (
               <div key={field.name} className="grid gap-1.5">
-                <Label htmlFor={id}>{t(`account.field.${field.name}`)}</Label>
+                <Label htmlFor={id}>{field.label ?? t(`account.field.${field.name}`)}</Label>
                 {field.type === 'textarea' ? (
                   <Textarea {...common} rows={3} defaultValue={value(field.name)} />
                 ) : field.type === 'select' ? (

@@ -141,6 +141,30 @@ export async function changePassword(
   return result.ok ? { ok: true as const, cookies: result.cookies } : result
 }
 
+/**
+ * Whether a reset link's token can still set a password (it exists, unused, not expired), asked of better-auth's
+ * own link endpoint so that the page can say so before the person types a new password.
+ */
+export async function checkPasswordResetToken(
+  ctx: AccountsContext,
+  call: Omit<AuthCall, 'body' | 'method'>,
+  token: string,
+): Promise<boolean> {
+  if (!token) return false
+  const response = await callAuth(
+    ctx.auth,
+    `/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent('/reset-password')}`,
+    { ...call, method: 'GET' },
+  )
+  const location = response.headers.get('location') ?? ''
+  return location !== '' && !location.includes('error=') && new URL(location, 'http://x').searchParams.has('token')
+}
+
+/** Changes an account's display name (the header's and the dashboard's greeting), e.g. after a profile edit. */
+export async function updateAccountName(ctx: ServiceContext, userId: string, name: string): Promise<void> {
+  await ctx.db.update(users).set({ name: name.trim(), updatedAt: new Date() }).where(eq(users.id, userId))
+}
+
 async function getRole(ctx: ServiceContext, userId: string): Promise<AccountRole> {
   const [row] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.id, userId))
   return row?.role ?? 'customer'

@@ -73,6 +73,9 @@ export function createAuth(options: AuthOptions) {
         '/sign-in/email': { window: 60, max: options.attemptsPerMinute },
         '/sign-up/email': { window: 60, max: options.attemptsPerMinute },
         '/request-password-reset': { window: 60, max: options.attemptsPerMinute },
+        // better-auth's own default here is 3 tries in 10 seconds per address: too tight behind a mobile
+        // operator's shared address, and the current password is asked for anyway.
+        '/change-password': { window: 60, max: options.attemptsPerMinute },
       },
     },
     advanced: {

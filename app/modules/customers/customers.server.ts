@@ -1,5 +1,7 @@
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, isNull } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
+import { CustomerProfileSchema } from './customers.schemas.ts'
 import { customers } from './tables.server.ts'
 
 export type CreateCustomerInput = {
@@ -46,4 +48,48 @@ export async function findCustomerByUserId(ctx: ServiceContext, userId: string):
 /** Removes a customer's profile and, with it, their addresses and follows (Delete Account). */
 export async function deleteCustomerProfile(ctx: ServiceContext, userId: string): Promise<void> {
   await ctx.db.delete(customers).where(eq(customers.userId, userId))
+}
+
+/**
+ * The customer profile of a customer account, made when missing (an account created without one, e.g. by a
+ * command): the names come from the display name. A shopper row with the same e-mail and no account is claimed.
+ */
+export async function ensureCustomerProfile(
+  ctx: ServiceContext,
+  account: { userId: string; email: string; name: string },
+): Promise<CustomerProfile> {
+  const found = await findCustomerByUserId(ctx, account.userId)
+  if (found) return found
+  const email = account.email.trim().toLowerCase()
+  const [first = '', ...rest] = account.name.trim().split(/\s+/)
+  await ctx.db
+    .insert(customers)
+    .values({ firstName: first, lastName: rest.join(' '), email, userId: account.userId })
+    .onConflictDoNothing()
+  const [claimed] = await ctx.db
+    .update(customers)
+    .set({ userId: account.userId })
+    .where(and(eq(customers.email, email), isNull(customers.userId)))
+    .returning()
+  const profile = claimed ?? (await findCustomerByUserId(ctx, account.userId))
+  if (!profile) throw new Error(`No customer profile could be made for account ${account.userId}`)
+  return profile
+}
+
+export type ProfileOutcome = { ok: true; profile: CustomerProfile } | { ok: false; errors: Record<string, string> }
+
+/**
+ * Changes a customer's names and mobile number (any common Rwandan form, stored in E.164; empty removes it).
+ * Refusals are messages by field. The account's display name is the caller's to follow (see the workflow).
+ */
+export async function updateCustomerProfile(
+  ctx: ServiceContext,
+  customerId: number,
+  input: Record<string, unknown>,
+): Promise<ProfileOutcome> {
+  const parsed = CustomerProfileSchema.safeParse(input)
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
+  const [profile] = await ctx.db.update(customers).set(parsed.data).where(eq(customers.id, customerId)).returning()
+  if (!profile) throw new Error(`Customer ${customerId} does not exist`)
+  return { ok: true, profile }
 }

@@ -1,0 +1,57 @@
+import { Form, NavLink } from 'react-router'
+import { Button } from '#app/components/ui/button.tsx'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+
+const LINKS = [
+  { to: '/customer-dashboard', label: 'customer.nav.overview', end: true },
+  { to: '/customer-dashboard/profile', label: 'customer.nav.profile', end: true },
+  { to: '/customer-dashboard/addresses', label: 'customer.nav.addresses', end: false },
+  { to: '/customer-dashboard/password', label: 'customer.nav.password', end: true },
+] as const
+
+/** The customer account's pages, as links (the current one marked), and Sign Out. */
+export function CustomerNav() {
+  const t = useT()
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-3">
+      <nav aria-label={t('customer.nav.label')} className="-mx-1 overflow-x-auto">
+        <ul className="flex gap-0.5 px-1 whitespace-nowrap sm:gap-1">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.end}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex h-9 items-center rounded-md px-2 text-sm font-medium hover:bg-muted sm:px-3',
+                    isActive ? 'bg-muted text-foreground' : 'text-muted-foreground',
+                  )
+                }
+              >
+                {t(link.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="post" action="/sign-out">
+        <Button type="submit" variant="outline" size="sm">
+          {t('account.signOut')}
+        </Button>
+      </Form>
+    </div>
+  )
+}
+
+/** The frame of a customer account page: the links, then the page's title and content. */
+export function CustomerPage({ title, intro, children }: { title: string; intro?: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
+      <CustomerNav />
+      <h1 className="mt-6 text-2xl font-bold sm:text-3xl">{title}</h1>
+      {intro ? <p className="mt-1 text-muted-foreground">{intro}</p> : null}
+      <div className="mt-6">{children}</div>
+    </div>
+  )
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react'
+import { data, Form, useNavigation } from 'react-router'
+import { CustomerPage } from '#app/components/account/customer-nav.tsx'
+import { FormAlert, TextField } from '#app/components/account/fields.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { getAccountsContext, requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { changeAccountPassword } from '#app/workflows/passwords.server.ts'
+import type { Route } from './+types/customer-password'
+import { redirectWithToast } from './customer.server.ts'
+import { callerOf } from './responses.server.ts'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, 'customer')
+  return { title: requestI18n(request)._('customer.password.meta') }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireRole(request, 'customer')
+  const result = await changeAccountPassword(getAccountsContext(), callerOf(request, context), await request.formData())
+  if (!result.ok) {
+    const status = result.errors.form === 'account.error.rateLimited' ? 429 : 400
+    return data({ errors: result.errors }, { status })
+  }
+  // The other sessions have ended; this one carries on with the cookies of its renewed session.
+  return redirectWithToast(
+    '/customer-dashboard',
+    { kind: 'success', title: 'customer.password.changed.title', body: 'customer.password.changed.body' },
+    result.cookies,
+  )
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function CustomerPasswordPage({ actionData }: Route.ComponentProps) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  // A mismatched confirmation is caught before anything is sent; the server checks again.
+  const [mismatch, setMismatch] = useState(false)
+  const errors: Record<string, string> = mismatch
+    ? { confirmPassword: 'account.mismatch' }
+    : ((actionData?.errors as Record<string, string> | undefined) ?? {})
+  return (
+    <CustomerPage title={t('customer.password.title')} intro={t('customer.password.intro')}>
+      <Form
+        method="post"
+        className="grid max-w-md gap-4"
+        noValidate
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget)
+          const mismatched = form.get('password') !== form.get('confirmPassword')
+          if (mismatched) event.preventDefault()
+          setMismatch(mismatched)
+        }}
+      >
+        <FormAlert message={errors.form} />
+        <TextField
+          id="password-current"
+          name="currentPassword"
+          type="password"
+          label={t('customer.field.currentPassword')}
+          autoComplete="current-password"
+          error={errors.currentPassword}
+          required
+          maxLength={128}
+        />
+        <TextField
+          id="password-new"
+          name="password"
+          type="password"
+          label={t('customer.field.newPassword')}
+          autoComplete="new-password"
+          error={errors.password}
+          hint={t('customer.password.rule')}
+          required
+          minLength={8}
+          maxLength={128}
+        />
+        <TextField
+          id="password-confirm"
+          name="confirmPassword"
+          type="password"
+          label={t('customer.field.confirmNewPassword')}
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+          required
+          maxLength={128}
+        />
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('customer.saving') : t('customer.password.save')}
+          </Button>
+        </div>
+      </Form>
+    </CustomerPage>
+  )
+}

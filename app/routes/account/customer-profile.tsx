@@ -1,0 +1,96 @@
+import { data, Form, useNavigation } from 'react-router'
+import { CustomerPage } from '#app/components/account/customer-nav.tsx'
+import { FormAlert, TextField } from '#app/components/account/fields.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
+import { typedValues } from '#app/workflows/accounts.server.ts'
+import { updateProfile } from '#app/workflows/customer-account.server.ts'
+import type { Route } from './+types/customer-profile'
+import { redirectWithToast, requireCustomer } from './customer.server.ts'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { customer } = await requireCustomer(request)
+  return {
+    title: requestI18n(request)._('customer.profile.meta'),
+    profile: {
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      email: customer.email,
+      phone: customer.phone ? formatRwandanPhone(customer.phone) : '',
+    },
+  }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { actor, ctx } = await requireCustomer(request)
+  const form = await request.formData()
+  const outcome = await updateProfile(ctx, actor, Object.fromEntries(form))
+  if (!outcome.ok) return data({ errors: outcome.errors, values: typedValues(form) }, { status: 400 })
+  return redirectWithToast('/customer-dashboard', { kind: 'success', title: 'customer.profile.saved' })
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function CustomerProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  const errors: Record<string, string> = actionData?.errors ?? {}
+  const value = (name: 'firstName' | 'lastName' | 'phone') => actionData?.values[name] ?? loaderData.profile[name]
+  return (
+    <CustomerPage title={t('customer.profile.title')} intro={t('customer.profile.intro')}>
+      <Form method="post" className="grid max-w-xl gap-4" noValidate>
+        <FormAlert message={errors.form} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="profile-firstName"
+            name="firstName"
+            label={t('account.field.firstName')}
+            autoComplete="given-name"
+            defaultValue={value('firstName')}
+            error={errors.firstName}
+            required
+            maxLength={60}
+          />
+          <TextField
+            id="profile-lastName"
+            name="lastName"
+            label={t('account.field.lastName')}
+            autoComplete="family-name"
+            defaultValue={value('lastName')}
+            error={errors.lastName}
+            required
+            maxLength={60}
+          />
+        </div>
+        <TextField
+          id="profile-email"
+          label={t('account.field.email')}
+          type="email"
+          value={loaderData.profile.email}
+          readOnly
+          hint={t('customer.profile.emailHint')}
+        />
+        <TextField
+          id="profile-phone"
+          name="phone"
+          label={t('customer.field.phone')}
+          type="tel"
+          autoComplete="tel"
+          placeholder="078 123 4567"
+          defaultValue={value('phone')}
+          error={errors.phone}
+          hint={t('customer.profile.phoneHint')}
+        />
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('customer.saving') : t('customer.profile.save')}
+          </Button>
+        </div>
+      </Form>
+    </CustomerPage>
+  )
+}

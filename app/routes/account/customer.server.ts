@@ -1,0 +1,34 @@
+import { data, redirect } from 'react-router'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
+import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { customerOf } from '#app/workflows/customer-account.server.ts'
+
+/**
+ * The guard of every customer settings page and action (DESIGN.md section 3, point 4): a signed-in customer, and
+ * their own customer profile, whose id scopes every address read and change.
+ */
+export async function requireCustomer(request: Request) {
+  const actor = await requireRole(request, 'customer')
+  const ctx = getServiceContext()
+  const customer = await customerOf(ctx, actor)
+  return { actor, ctx, customer }
+}
+
+/** After a change: to `to`, with a toast (and any cookies the change set, such as a renewed session). */
+export function redirectWithToast(to: string, flash: Flash, cookies: string[] = []) {
+  const headers = new Headers()
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie)
+  headers.append('Set-Cookie', flashCookie(flash))
+  return redirect(to, { headers })
+}
+
+/** Not this customer's (or no such) thing: the not-found page with status 404, and nothing changed. */
+export function notFound(): never {
+  throw data(null, { status: 404 })
+}
+
+/** An address id from a path or a form field; NaN when it is not a plain positive number. */
+export function addressIdOf(value: unknown): number {
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
+}

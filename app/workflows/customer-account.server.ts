@@ -1,0 +1,55 @@
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { type Actor, accountOwnerKey, updateAccountName } from '#app/modules/accounts/accounts.server.ts'
+import { getFavouriteIds } from '#app/modules/cart/cart.server.ts'
+import { countAddresses } from '#app/modules/customers/addresses.server.ts'
+import { profileCompleteness } from '#app/modules/customers/customers.schemas.ts'
+import {
+  type CustomerProfile,
+  ensureCustomerProfile,
+  type ProfileOutcome,
+  updateCustomerProfile,
+} from '#app/modules/customers/customers.server.ts'
+
+/** The signed-in customer's profile (made if the account has none yet). */
+export function customerOf(ctx: ServiceContext, actor: Actor): Promise<CustomerProfile> {
+  return ensureCustomerProfile(ctx, actor)
+}
+
+/**
+ * The customer dashboard's figures, each from the database. Orders do not exist yet (the orders module comes
+ * with checkout): until then a customer honestly has none (and no recent ones), and nothing is made up.
+ */
+export async function getCustomerDashboard(ctx: ServiceContext, actor: Actor) {
+  const profile = await customerOf(ctx, actor)
+  const [addressCount, favouriteIds] = await Promise.all([
+    countAddresses(ctx, profile.id),
+    getFavouriteIds(ctx, accountOwnerKey(actor.userId)),
+  ])
+  return {
+    name: actor.name,
+    orders: 0,
+    pendingOrders: 0,
+    wishlist: favouriteIds.length,
+    addressCount,
+    completeness: profileCompleteness({ ...profile, addressCount }),
+  }
+}
+
+/**
+ * A profile edit: the customer's names and phone, and the account's display name with them (the header and the
+ * greeting follow), in one transaction.
+ */
+export async function updateProfile(
+  ctx: ServiceContext,
+  actor: Actor,
+  input: Record<string, unknown>,
+): Promise<ProfileOutcome> {
+  const profile = await customerOf(ctx, actor)
+  return ctx.db.transaction(async (tx) => {
+    const outcome = await updateCustomerProfile({ db: tx }, profile.id, input)
+    if (outcome.ok) {
+      await updateAccountName({ db: tx }, actor.userId, `${outcome.profile.firstName} ${outcome.profile.lastName}`)
+    }
+    return outcome
+  })
+}

@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { signUp } from './customer-helpers.ts'
+
+// axe on the customer's account pages (they need a signed-in customer, so they are not in accessibility.spec.ts)
+// and on the password pages, including their refusals.
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
+}
+
+test('axe finds no serious violation on the customer account pages', async ({ page }) => {
+  test.slow()
+  await signUp(page, 'axe')
+  const paths = [
+    '/customer-dashboard',
+    '/customer-dashboard/profile',
+    '/customer-dashboard/addresses',
+    '/customer-dashboard/addresses/new',
+    '/customer-dashboard/addresses/new?cascade=sector&province=Kigali&district=Gasabo&sector=Kimironko',
+    '/customer-dashboard/password',
+  ]
+  for (const path of paths) {
+    await page.goto(path)
+    expect(await seriousViolations(page), path).toEqual([])
+  }
+  // A refused address form: its messages next to the fields.
+  await page.goto('/customer-dashboard/addresses/new')
+  await page.getByRole('main').getByRole('button', { name: 'Save address' }).click()
+  await expect(page.getByRole('main').getByText('Please choose a province from the list.')).toBeVisible()
+  expect(await seriousViolations(page), 'refused address form').toEqual([])
+})
+
+test('axe finds no serious violation on the password reset pages', async ({ page }) => {
+  for (const path of ['/forgot-password', '/reset-password?token=made-up-token']) {
+    await page.goto(path)
+    expect(await seriousViolations(page), path).toEqual([])
+  }
+})

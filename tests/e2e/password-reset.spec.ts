@@ -1,0 +1,120 @@
+import { expect, type Page, test } from '@playwright/test'
+import { PASSWORD, signInHere, signOutFromDashboard, signUp, toasts, uniqueEmail } from './customer-helpers.ts'
+
+// A forgotten password, reset through the e-mailed link. The answer to the request never says whether an address
+// has an account. The e-mail itself is read where staff read the development mailbox: /admin/mailbox.
+
+const DEMO_PASSWORD = 'Isoko-Demo-2026'
+const SENT = 'If an account exists for that address, we have sent a link.'
+
+async function askForLink(page: Page, email: string) {
+  await page.goto('/forgot-password')
+  const main = page.getByRole('main')
+  await main.getByLabel('Email').fill(email)
+  await main.getByRole('button', { name: 'Send me a link' }).click()
+  await expect(main.getByRole('status')).toContainText(SENT)
+}
+
+test('the login pages lead to the request, whose answer is the same for any address', async ({ page }) => {
+  await page.goto('/customer-login')
+  await page.getByRole('main').getByRole('link', { name: 'Forgot your password?' }).click()
+  await expect(page).toHaveURL('/forgot-password')
+  await askForLink(page, 'customer@isoko.rw')
+  await askForLink(page, uniqueEmail('nobody'))
+  // Something that is not an address is stopped by the browser's own e-mail check (and the server's behind it).
+  const field = page.getByRole('main').getByLabel('Email')
+  await field.fill('not-an-address@')
+  await page.getByRole('main').getByRole('button', { name: 'Send me a link' }).click()
+  expect(await field.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false)
+})
+
+test('a made-up or used link says so at once, with a way to ask again', async ({ page }) => {
+  await page.goto('/reset-password?token=made-up-token')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('alert')).toHaveText(
+    'This reset link has expired or was already used. Please ask for a new one.',
+  )
+  await expect(main.getByLabel('New password', { exact: true })).toHaveCount(0)
+  await main.getByRole('link', { name: 'Ask for a new link' }).click()
+  await expect(page).toHaveURL('/forgot-password')
+  await page.goto('/reset-password')
+  await expect(main.getByRole('alert')).toContainText('expired or was already used')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the request is a plain form, with the same answer', async ({ page }) => {
+    await askForLink(page, uniqueEmail('plain'))
+  })
+})
+
+/**
+ * NEEDS THE ADMIN MAILBOX (/admin/mailbox, built in another branch): the link is read the way staff read the
+ * development mailbox, signed in as admin@isoko.rw. Until that page exists the test is skipped, saying why;
+ * once it exists, it runs. It expects the mailbox to list e-mails with their recipient and body as text.
+ */
+test('a customer resets a forgotten password with the e-mailed link, once', async ({ page, browser }) => {
+  test.slow()
+  const { email } = await signUp(page, 'reset', { firstName: 'Grace', lastName: 'Ingabire' })
+  await signOutFromDashboard(page)
+  await page.getByRole('banner').waitFor()
+  await askForLink(page, email)
+
+  // Staff's mailbox, in a browser of its own.
+  const staff = await browser.newContext()
+  const mailbox = await staff.newPage()
+  await mailbox.goto('/customer-login?redirectTo=/admin/mailbox')
+  await signInHere(mailbox, 'admin@isoko.rw', DEMO_PASSWORD)
+  await mailbox.waitForURL((url) => url.pathname.startsWith('/admin'))
+  const opened = await mailbox.goto('/admin/mailbox')
+  test.skip(opened?.status() === 404, 'needs the admin mailbox (/admin/mailbox), which is built in another branch')
+  const link = await readResetLink(mailbox, email)
+  await staff.close()
+
+  // The link's page: a mismatched confirmation is refused, then the new password is set.
+  await page.goto(link)
+  const main = page.getByRole('main')
+  await main.getByLabel('New password', { exact: true }).fill('Umushanana-2026')
+  await main.getByLabel('Confirm new password').fill('Umushanana-2025')
+  await main.getByRole('button', { name: 'Save new password' }).click()
+  await expect(toasts(page).getByText("Passwords don't match")).toBeVisible()
+  await main.getByLabel('Confirm new password').fill('Umushanana-2026')
+  await main.getByRole('button', { name: 'Save new password' }).click()
+  await expect(page).toHaveURL('/customer-login')
+  await expect(toasts(page).getByText('Password changed')).toBeVisible()
+
+  await signInHere(page, email, PASSWORD)
+  await expect(main.getByText('The e-mail address or the password is not right.')).toBeVisible()
+  await signInHere(page, email, 'Umushanana-2026')
+  await expect(page).toHaveURL('/customer-dashboard')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Grace Ingabire')
+
+  // The link works once.
+  await signOutFromDashboard(page)
+  await page.goto(link)
+  await expect(main.getByRole('alert')).toContainText('expired or was already used')
+})
+
+/** The newest reset link sent to `email`, as the mailbox shows it (opening the message if the list hides bodies). */
+async function readResetLink(mailbox: Page, email: string): Promise<string> {
+  const pattern = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>]+/
+  const find = async () => {
+    const messages = mailbox.locator('article, li, tr, details').filter({ hasText: email })
+    for (const text of await messages.allInnerTexts()) {
+      const match = text.match(pattern)
+      if (match) return match[0]
+    }
+    return null
+  }
+  let link = await find()
+  if (!link) {
+    await mailbox.getByText(email).first().click()
+    await mailbox.waitForLoadState()
+    link = (await find()) ?? (await mailbox.locator('body').innerText()).match(pattern)?.[0] ?? null
+  }
+  expect(link, `a reset link to ${email} in the mailbox`).toBeTruthy()
+  // The link names the server it was asked from: keep its path and token, on this server.
+  const url = new URL(link as string)
+  return `${url.pathname}${url.search}`
+}
