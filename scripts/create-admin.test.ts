@@ -5,7 +5,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AccountsContext, createAccountDirect, signInWithPassword } from '#app/modules/accounts/accounts.server.ts'
-import { createAuth } from '#app/modules/accounts/auth.server.ts'
+import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { createAdmin, parseArgs, passwordReader } from './create-admin.ts'
 
@@ -24,16 +24,7 @@ const never = async () => {
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  ctx = {
-    db: t.ctx.db,
-    auth: createAuth({
-      db: t.ctx.db,
-      secret: 'a-test-secret-that-is-long-enough-to-use',
-      attemptsPerMinute: 1000,
-      publicUrl: 'http://localhost:3000',
-      sendPasswordReset: async () => {},
-    }),
-  }
+  ctx = createTestAccountsContext(t, { attemptsPerMinute: 1000 })
 })
 afterAll(() => t?.close())
 

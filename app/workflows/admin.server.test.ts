@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type AccountsContext, createAccountDirect } from '#app/modules/accounts/accounts.server.ts'
-import { createAuth } from '#app/modules/accounts/auth.server.ts'
 import { changeVendorStatus } from '#app/modules/vendors/vendor-status.server.ts'
 import { createVendorApplication } from '#app/modules/vendors/vendors-admin.server.ts'
+import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { listApplicationsForStaff } from './admin.server.ts'
 
@@ -13,16 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 test('the applications queue names the staff member behind each change', async () => {
-  const accounts: AccountsContext = {
-    db: t.ctx.db,
-    auth: createAuth({
-      db: t.ctx.db,
-      secret: 'a-test-secret-that-is-long-enough-to-use',
-      attemptsPerMinute: 1000,
-      publicUrl: 'http://localhost:3000',
-      sendPasswordReset: async () => {},
-    }),
-  }
+  const accounts: AccountsContext = createTestAccountsContext(t, { attemptsPerMinute: 1000 })
   const admin = await createAccountDirect(accounts, {
     name: 'Isoko Staff',
     email: 'staff@isoko.rw',

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AccountsContext, type Actor, accountOwnerKey, findActor } from '#app/modules/accounts/accounts.server.ts'
-import { createAuth } from '#app/modules/accounts/auth.server.ts'
 import { toggleFavourite } from '#app/modules/cart/cart.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { createAddress } from '#app/modules/customers/addresses.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
+import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { registerCustomer } from './accounts.server.ts'
 import { customerOf, getCustomerDashboard, updateProfile } from './customer-account.server.ts'
@@ -39,16 +39,7 @@ async function signUp(email: string, firstName: string, lastName: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  ctx = {
-    db: t.ctx.db,
-    auth: createAuth({
-      db: t.ctx.db,
-      secret: 'a-test-secret-that-is-long-enough-to-use',
-      attemptsPerMinute: 1000,
-      publicUrl: 'http://localhost:3000',
-      sendPasswordReset: async () => {},
-    }),
-  }
+  ctx = createTestAccountsContext(t, { attemptsPerMinute: 1000 })
   const dept = await createCategory(t.ctx, { slug: 'women', name: 'Women', level: 0 })
   const vendor = await createVendor(t.ctx, {
     name: 'Kigali Fashion',

@@ -4,11 +4,10 @@ import {
   checkPasswordResetToken,
   createAccount,
   findActor,
-  passwordResetEmail,
   signInWithPassword,
 } from '#app/modules/accounts/accounts.server.ts'
-import { createAuth } from '#app/modules/accounts/auth.server.ts'
-import { enqueueMessage, listMessages } from '#app/modules/outbox/outbox.server.ts'
+import { listMessages } from '#app/modules/outbox/outbox.server.ts'
+import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { askForPasswordReset, changeAccountPassword, chooseNewPassword } from './passwords.server.ts'
 
@@ -62,18 +61,7 @@ const signsIn = async (email: string, password: string) =>
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  ctx = {
-    db: t.ctx.db,
-    auth: createAuth({
-      db: t.ctx.db,
-      secret: 'a-test-secret-that-is-long-enough-to-use',
-      attemptsPerMinute: 5,
-      publicUrl: 'http://localhost:3000',
-      sendPasswordReset: async (input) => {
-        await enqueueMessage(t.ctx, passwordResetEmail(input))
-      },
-    }),
-  }
+  ctx = createTestAccountsContext(t, { attemptsPerMinute: 5 })
 })
 afterAll(() => t.close())
 afterEach(() => {

@@ -3,10 +3,10 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AccountsContext, createAccountDirect } from '#app/modules/accounts/accounts.server.ts'
-import { createAuth } from '#app/modules/accounts/auth.server.ts'
 import { getProductBySlug, getProductCards, listProducts } from '#app/modules/catalog/catalog.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
+import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { vendorStatusEvents, vendors } from './tables.server.ts'
 import {
@@ -34,16 +34,7 @@ let categoryId: number
 let seq = 0
 
 async function account(email: string, role: 'admin' | 'vendor' | 'customer') {
-  const accounts: AccountsContext = {
-    db: t.ctx.db,
-    auth: createAuth({
-      db: t.ctx.db,
-      secret: 'a-test-secret-that-is-long-enough-to-use',
-      attemptsPerMinute: 1000,
-      publicUrl: 'http://localhost:3000',
-      sendPasswordReset: async () => {},
-    }),
-  }
+  const accounts: AccountsContext = createTestAccountsContext(t, { attemptsPerMinute: 1000 })
   const result = await createAccountDirect(accounts, {
     name: `${role} person`,
     email,
