@@ -41,12 +41,21 @@ export function connectDatabase(options: {
   const folder = options.migrationsDir ?? migrationsPath()
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 })
+    let closing = false
+    // An idle connection can be cut by the server (a restart, a failover, a dropped test database): the pool
+    // replaces it on the next query. Without this listener the error would end the process.
+    pool.on('error', (error) => {
+      if (!closing) console.error('PostgreSQL connection lost; the pool will reconnect:', error.message)
+    })
     const db = drizzleNodePg(pool, { schema }) as unknown as Database
     return {
       db,
       engine: 'postgres',
       migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
-      close: () => pool.end(),
+      close: () => {
+        closing = true
+        return pool.end()
+      },
     }
   }
   const dir = options.dataDir ?? 'memory://'
