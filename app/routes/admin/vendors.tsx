@@ -9,12 +9,9 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { VendorApplicationsQuerySchema, VendorStatusFormSchema } from '#app/modules/vendors/vendor-status.schemas.ts'
 import { changeVendorStatus, type VendorStatusRefusal } from '#app/modules/vendors/vendor-status.server.ts'
-import {
-  VendorApplicationsQuerySchema,
-  VendorStatusFormSchema,
-  vendorStatuses,
-} from '#app/modules/vendors/vendor-status.ts'
+import { vendorStatuses } from '#app/modules/vendors/vendor-status.ts'
 import { listApplicationsForStaff } from '#app/workflows/admin.server.ts'
 import type { Route } from './+types/vendors'
 
