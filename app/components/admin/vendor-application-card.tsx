@@ -59,13 +59,13 @@ export function VendorApplicationCard({
         <dd className="break-words">{vendor.ownerName}</dd>
         <dt className="font-medium text-muted-foreground">{t('admin.vendors.field.email')}</dt>
         <dd className="break-all">
-          <a href={`mailto:${vendor.email}`} className="text-primary underline-offset-4 hover:underline">
+          <a href={`mailto:${vendor.email}`} className="text-primary underline underline-offset-4">
             {vendor.email}
           </a>
         </dd>
         <dt className="font-medium text-muted-foreground">{t('admin.vendors.field.phone')}</dt>
         <dd>
-          <a href={`tel:${vendor.phone}`} className="text-primary underline-offset-4 hover:underline">
+          <a href={`tel:${vendor.phone}`} className="text-primary underline underline-offset-4">
             {formatPhone(vendor.phone)}
           </a>
         </dd>

@@ -53,7 +53,7 @@ export default function SupportMessagesPage({ loaderData }: Route.ComponentProps
                 </header>
                 <p className="mt-1 text-sm text-muted-foreground">
                   {t('admin.support.from', { name: m.name })}{' '}
-                  <a href={`mailto:${m.email}`} className="break-all text-primary underline-offset-4 hover:underline">
+                  <a href={`mailto:${m.email}`} className="break-all text-primary underline underline-offset-4">
                     {m.email}
                   </a>
                   {' · '}
