@@ -1,0 +1,112 @@
+import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { products, productVariants } from './tables.server.ts'
+
+export type StockLine = { variantId: number; quantity: number }
+export type StockShortage = { variantId: number; wanted: number; available: number }
+
+/**
+ * Takes units out of stock, all lines or none: each line is one conditional update (`stock >= wanted`), which
+ * PostgreSQL runs under the row's lock, so two checkouts can never both take the last unit. Lines go in variant
+ * order, so two checkouts of the same variants never wait on each other in a circle. Call it inside the
+ * transaction that records what the units are for: on a shortage the caller must roll back the lines already
+ * taken (throwing out of the transaction does it).
+ */
+export async function reserveStock(
+  ctx: ServiceContext,
+  lines: StockLine[],
+): Promise<{ ok: true } | { ok: false; shortages: StockShortage[] }> {
+  const merged = mergeLines(lines)
+  const shortages: StockShortage[] = []
+  for (const line of merged) {
+    const rows = await ctx.db
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+      .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
+      .returning({ id: productVariants.id })
+    if (rows.length === 0) shortages.push({ ...line, wanted: line.quantity, available: 0 })
+  }
+  if (shortages.length === 0) return { ok: true }
+  const current = await ctx.db
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(
+      inArray(
+        productVariants.id,
+        shortages.map((s) => s.variantId),
+      ),
+    )
+  const stockOf = new Map(current.map((r) => [r.id, r.stock]))
+  return {
+    ok: false,
+    shortages: shortages.map((s) => ({
+      variantId: s.variantId,
+      wanted: s.wanted,
+      available: stockOf.get(s.variantId) ?? 0,
+    })),
+  }
+}
+
+/** Puts units back (an order cancelled, a payment that failed or expired). */
+export async function releaseStock(ctx: ServiceContext, lines: StockLine[]): Promise<void> {
+  for (const line of mergeLines(lines)) {
+    await ctx.db
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${line.quantity}` })
+      .where(eq(productVariants.id, line.variantId))
+  }
+}
+
+function mergeLines(lines: StockLine[]): StockLine[] {
+  const byVariant = new Map<number, number>()
+  for (const l of lines) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity)
+  return [...byVariant.entries()].sort((a, b) => a[0] - b[0]).map(([variantId, quantity]) => ({ variantId, quantity }))
+}
+
+export type VariantSnapshot = {
+  variantId: number
+  productId: number
+  vendorId: number
+  vendorName: string
+  title: string
+  slug: string
+  size: string | null
+  colour: string | null
+  sku: string
+  price: number
+  stock: number
+}
+
+/** What an order line keeps of a variant, for variants that can be bought now (active product, approved store). */
+export async function getVariantSnapshots(ctx: ServiceContext, variantIds: number[]): Promise<VariantSnapshot[]> {
+  if (variantIds.length === 0) return []
+  return ctx.db
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      vendorId: vendors.id,
+      vendorName: vendors.name,
+      title: products.title,
+      slug: products.slug,
+      size: productVariants.size,
+      colour: productVariants.colour,
+      sku: productVariants.sku,
+      price: products.price,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(inArray(productVariants.id, variantIds), eq(products.status, 'active'), eq(vendors.status, 'approved')))
+}
+
+/** Current stock of variants (for the checkout to say what is left). */
+export async function getStockLevels(ctx: ServiceContext, variantIds: number[]): Promise<Map<number, number>> {
+  if (variantIds.length === 0) return new Map()
+  const rows = await ctx.db
+    .select({ id: productVariants.id, stock: productVariants.stock })
+    .from(productVariants)
+    .where(inArray(productVariants.id, variantIds))
+  return new Map(rows.map((r) => [r.id, r.stock]))
+}

@@ -1,0 +1,177 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import type { PaymentMethod, ProviderStatus } from './provider.ts'
+import { type PaymentStatus, paymentEvents, payments, type RefundStatus } from './tables.server.ts'
+
+// The payments module's records: one row per attempt to collect an order's money, and every event a provider
+// sent or answered. The workflows decide what an outcome means for the order; this module only keeps the facts,
+// and settles an attempt once: the first final answer wins, later ones (a duplicate callback) change nothing.
+
+export type PaymentRow = typeof payments.$inferSelect
+export type PaymentEventRow = typeof paymentEvents.$inferSelect
+
+export async function createPayment(
+  ctx: ServiceContext,
+  input: {
+    orderId: number
+    method: PaymentMethod
+    reference: string
+    amount: number
+    payerPhone: string | null
+    expiresAt: Date
+  },
+): Promise<PaymentRow> {
+  const [row] = await ctx.db.insert(payments).values(input).returning()
+  return row
+}
+
+export async function recordPaymentEvent(
+  ctx: ServiceContext,
+  paymentId: number,
+  kind: string,
+  payload: unknown,
+): Promise<void> {
+  await ctx.db.insert(paymentEvents).values({ paymentId, kind, payload: payload ?? null })
+}
+
+export async function findPaymentByReference(
+  ctx: ServiceContext,
+  reference: string,
+  lock = false,
+): Promise<PaymentRow | null> {
+  const query = ctx.db.select().from(payments).where(eq(payments.reference, reference))
+  const [row] = lock ? await query.for('update') : await query
+  return row ?? null
+}
+
+export async function findPayment(ctx: ServiceContext, paymentId: number, lock = false): Promise<PaymentRow | null> {
+  const query = ctx.db.select().from(payments).where(eq(payments.id, paymentId))
+  const [row] = lock ? await query.for('update') : await query
+  return row ?? null
+}
+
+/** Notes what we learnt while the attempt stays pending (the redirect page, the provider's id, the last check). */
+export async function updatePendingPayment(
+  ctx: ServiceContext,
+  paymentId: number,
+  values: { redirectUrl?: string; providerTransactionId?: string; checkedAt?: Date },
+): Promise<void> {
+  await ctx.db
+    .update(payments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(payments.id, paymentId))
+}
+
+/**
+ * Settles a pending attempt as succeeded, failed or expired. Returns false when it was already settled (the
+ * update matches only a pending row), so a duplicate callback or a second poller does nothing twice.
+ */
+export async function settlePayment(
+  ctx: ServiceContext,
+  paymentId: number,
+  outcome: { status: Exclude<PaymentStatus, 'pending'>; providerTransactionId?: string; reason?: string },
+): Promise<boolean> {
+  const rows = await ctx.db
+    .update(payments)
+    .set({
+      status: outcome.status,
+      providerTransactionId: outcome.providerTransactionId,
+      failureReason: outcome.reason ?? null,
+      completedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning({ id: payments.id })
+  return rows.length > 0
+}
+
+/** Marks a succeeded attempt for refund; false when a refund was already started. */
+export async function startRefundRecord(
+  ctx: ServiceContext,
+  paymentId: number,
+  refundReference: string,
+): Promise<boolean> {
+  const rows = await ctx.db
+    .update(payments)
+    .set({ refundReference, refundStatus: 'pending', updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'succeeded'), isNull(payments.refundStatus)))
+    .returning({ id: payments.id })
+  return rows.length > 0
+}
+
+/** Settles a pending refund; false when it was already settled. */
+export async function settleRefund(
+  ctx: ServiceContext,
+  paymentId: number,
+  status: Exclude<RefundStatus, 'pending'>,
+): Promise<boolean> {
+  const rows = await ctx.db
+    .update(payments)
+    .set({ refundStatus: status, updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), eq(payments.refundStatus, 'pending')))
+    .returning({ id: payments.id })
+  return rows.length > 0
+}
+
+/** An order's attempts, oldest first. */
+export async function listOrderPayments(ctx: ServiceContext, orderId: number): Promise<PaymentRow[]> {
+  return ctx.db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.id))
+}
+
+/** The order's latest attempt, or null. */
+export async function findLatestPayment(ctx: ServiceContext, orderId: number): Promise<PaymentRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.id))
+    .limit(1)
+  return row ?? null
+}
+
+/** Every event of an order's payments, oldest first (the admin console shows them). */
+export async function listPaymentEvents(ctx: ServiceContext, paymentIds: number[]): Promise<PaymentEventRow[]> {
+  if (paymentIds.length === 0) return []
+  return ctx.db
+    .select()
+    .from(paymentEvents)
+    .where(inArray(paymentEvents.paymentId, paymentIds))
+    .orderBy(asc(paymentEvents.id))
+}
+
+/**
+ * Attempts the poller should ask about: pending ones not checked since `checkedBefore` (a lost callback is
+ * recovered this way), and those past their expiry. Cash on delivery is settled by the vendor, never polled.
+ */
+export async function listPaymentsToPoll(ctx: ServiceContext, checkedBefore: Date, limit = 50): Promise<PaymentRow[]> {
+  return ctx.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        inArray(payments.method, ['momo', 'airtel', 'card']),
+        or(isNull(payments.checkedAt), lt(payments.checkedAt, checkedBefore)),
+      ),
+    )
+    .orderBy(asc(payments.checkedAt))
+    .limit(limit)
+}
+
+/** Refunds still on their way. */
+export async function listPendingRefunds(ctx: ServiceContext, limit = 50): Promise<PaymentRow[]> {
+  return ctx.db.select().from(payments).where(eq(payments.refundStatus, 'pending')).limit(limit)
+}
+
+/** The order's pending cash-on-delivery attempt (settled when the vendors collect the money). */
+export async function findPendingCashPayment(ctx: ServiceContext, orderId: number): Promise<PaymentRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'cod'), eq(payments.status, 'pending')))
+  return row ?? null
+}
+
+export function paymentStateOf(status: ProviderStatus['state']): PaymentStatus {
+  return status === 'succeeded' ? 'succeeded' : status === 'failed' ? 'failed' : 'pending'
+}
