@@ -6,6 +6,7 @@ import { messages as common } from '#app/locales/en/common.po'
 import { messages as customer } from '#app/locales/en/customer.po'
 import { messages as help } from '#app/locales/en/help.po'
 import { messages as home } from '#app/locales/en/home.po'
+import { messages as orders } from '#app/locales/en/orders.po'
 import { messages as pages } from '#app/locales/en/pages.po'
 import { messages as products } from '#app/locales/en/products.po'
 import { messages as vendor } from '#app/locales/en/vendor.po'
@@ -28,6 +29,7 @@ const catalogues: Record<Locale, Messages> = {
     ...vendor,
     ...admin,
     ...customer,
+    ...orders,
   },
 }
 

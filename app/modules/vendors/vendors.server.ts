@@ -447,3 +447,15 @@ export async function getVendorStore(
     closesAt: row.closesAt,
   }
 }
+
+/** A store's name and e-mail address, for messages about its orders. */
+export async function findVendorContact(
+  ctx: ServiceContext,
+  vendorId: number,
+): Promise<{ id: number; name: string; email: string } | null> {
+  const [row] = await ctx.db
+    .select({ id: vendors.id, name: vendors.name, email: vendors.email })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId))
+  return row ?? null
+}

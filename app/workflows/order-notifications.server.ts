@@ -1,0 +1,90 @@
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { createI18n } from '#app/lib/i18n.server.ts'
+import { formatRwf } from '#app/lib/money.ts'
+import { getOrderDetail, type OrderDetail } from '#app/modules/orders/orders.server.ts'
+import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
+import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
+
+export type OrderNotice = 'placed' | 'paid' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
+
+/**
+ * Tells the customer about their order by e-mail and SMS, and each vendor about a new order, through the outbox:
+ * call it with the transaction that made the change, so the message goes if and only if the change happened.
+ * Texts come from the `orders` catalogue (English until the customer's language is stored with the account).
+ */
+export async function notifyCustomer(
+  ctx: ServiceContext,
+  orderId: number,
+  notice: OrderNotice,
+  extra: { vendorName?: string } = {},
+): Promise<void> {
+  const order = await getOrderDetail(ctx, orderId)
+  if (!order) return
+  const i18n = createI18n('en')
+  const values = {
+    name: order.customer.firstName || order.recipient,
+    number: order.number,
+    total: formatRwf(order.total, 'en-RW'),
+    vendor: extra.vendorName ?? '',
+    link: `${getEnv().PUBLIC_URL}/customer-dashboard/orders/${order.number}`,
+    items: itemsText(order),
+    method: i18n._(`orders.method.${order.paymentMethod}`),
+  }
+  if (order.customer.email) {
+    await enqueueMessage(ctx, {
+      channel: 'email',
+      recipient: order.customer.email,
+      subject: i18n._(`orders.email.${notice}.subject`, values),
+      body: i18n._(`orders.email.${notice}.body`, values),
+    })
+  }
+  await enqueueMessage(ctx, {
+    channel: 'sms',
+    recipient: order.phone,
+    subject: i18n._('orders.sms.subject', values),
+    body: i18n._(`orders.sms.${notice}`, values),
+  })
+}
+
+/** Tells each vendor whose part was just released (paid or confirmed) that they have an order to pack. */
+export async function notifyVendorsOfNewOrder(
+  ctx: ServiceContext,
+  orderId: number,
+  released: { id: number; vendorId: number }[],
+): Promise<void> {
+  if (released.length === 0) return
+  const order = await getOrderDetail(ctx, orderId)
+  if (!order) return
+  const i18n = createI18n('en')
+  for (const part of released) {
+    const contact = await findVendorContact(ctx, part.vendorId)
+    const vendorOrder = order.vendorOrders.find((v) => v.id === part.id)
+    if (!contact || !vendorOrder) continue
+    const values = {
+      store: contact.name,
+      number: order.number,
+      total: formatRwf(vendorOrder.subtotal, 'en-RW'),
+      count: vendorOrder.itemCount,
+      district: order.district,
+      method: i18n._(`orders.method.${order.paymentMethod}`),
+      link: `${getEnv().PUBLIC_URL}/vendor-dashboard/orders/${vendorOrder.id}`,
+    }
+    await enqueueMessage(ctx, {
+      channel: 'email',
+      recipient: contact.email,
+      subject: i18n._('orders.email.vendorNew.subject', values),
+      body: i18n._('orders.email.vendorNew.body', values),
+    })
+  }
+}
+
+function itemsText(order: OrderDetail): string {
+  return order.vendorOrders
+    .flatMap((vo) =>
+      vo.lines.map(
+        (l) => `${l.quantity} × ${l.title}${l.size ? ` (${[l.size, l.colour].filter(Boolean).join(', ')})` : ''}`,
+      ),
+    )
+    .join('\n')
+}
