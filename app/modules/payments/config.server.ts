@@ -114,7 +114,7 @@ export function parsePaymentsConfig(source: Record<string, string | undefined>):
     if (missing.length > 0) {
       throw new Error(`PAYMENTS_MODE=production needs these variables:\n${missing.map((m) => `  ${m}`).join('\n')}`)
     }
-    // Checked just above; the non-null assertions below cannot fail.
+    // Checked just above: every value read through `need` is present.
     const need = (name: (typeof REQUIRED_IN_PRODUCTION)[number]) => env[name] as string
     return {
       mode: 'production',
