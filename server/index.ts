@@ -12,6 +12,7 @@ import { getConnection } from '#app/lib/db.server.ts'
 
 import { getEnv } from '#app/lib/env.server.ts'
 import { developmentTransport, startOutboxWorker } from '#app/modules/outbox/outbox.server.ts'
+import { mountPaymentSimulator } from '#app/modules/payments/config.server.ts'
 import { isDatabaseEmpty, seedDatabase } from '#db/seed/index.ts'
 
 const env = getEnv()
@@ -86,6 +87,8 @@ async function main() {
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
   app.use('/images', express.static(imagesDir, { immutable: true, maxAge: '1y', fallthrough: false }))
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
+  // PAYMENTS_MODE=simulator only: MoMo, Airtel and Flutterwave simulators at /__simulator (docs/payments-simulator.md).
+  mountPaymentSimulator(app, { port: env.PORT, publicUrl: env.PUBLIC_URL })
   app.all(
     '/{*splat}',
     createRequestHandler({

@@ -62,8 +62,12 @@ export interface PaymentProvider {
   readonly method: Exclude<PaymentMethod, 'cod'>
   /** Asks the provider to collect. Resolves once the provider accepted the request (not paid yet). */
   start(input: StartPaymentInput): Promise<StartPaymentResult>
-  /** The provider's status of a collection, by our reference (and its transaction id when we know it). */
-  status(reference: string, providerTransactionId?: string): Promise<ProviderStatus>
+  /**
+   * The provider's status of a collection, by our reference (and its transaction id when we know it).
+   * `expectedAmount` (integer francs): when given, a collection the provider reports as paid with a smaller amount
+   * is `failed` with reason `AMOUNT_MISMATCH`. The card provider requires it (Flutterwave's verify rules).
+   */
+  status(reference: string, providerTransactionId?: string, expectedAmount?: number): Promise<ProviderStatus>
   /** Checks a callback's signature or secret; null when it is not genuine or not about a payment. */
   verifyCallback(callback: IncomingCallback): VerifiedCallback | null
   /** Returns a collected payment's money; `refundReference` is a fresh UUIDv4. */
@@ -73,8 +77,11 @@ export interface PaymentProvider {
     amount: number
     refundReference: string
   }): Promise<ProviderStatus>
-  /** The status of a refund started with `refund`. */
-  refundStatus(refundReference: string): Promise<ProviderStatus>
+  /**
+   * The status of a refund started with `refund`. `providerRefundId` is the `providerTransactionId` that `refund`
+   * returned: the card provider needs it (Flutterwave knows refunds only by its own id).
+   */
+  refundStatus(refundReference: string, providerRefundId?: string): Promise<ProviderStatus>
 }
 
 /** The provider answered outside its contract or could not be reached. */

@@ -1,0 +1,80 @@
+/**
+ * For tests: the simulators in a real HTTP server on 127.0.0.1 (a free port), configured exactly as simulator mode
+ * configures them, plus a recorder at the app's callback paths (/api/payments/...) on the same server.
+ */
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import {
+  createPaymentProviders,
+  getSimulatorOptions,
+  type PaymentsConfig,
+  parsePaymentsConfig,
+} from '#app/modules/payments/config.server.ts'
+import { createPaymentSimulator } from './index.server.ts'
+
+export type ReceivedCallback = {
+  method: string
+  path: string
+  headers: Record<string, string | undefined>
+  body: unknown
+  at: number
+}
+
+export async function startSimulatorHarness(env: Record<string, string> = {}) {
+  const app = express()
+  const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s))
+  })
+  const port = (server.address() as AddressInfo).port
+  const base = `http://127.0.0.1:${port}`
+  const config: PaymentsConfig = parsePaymentsConfig({
+    PORT: String(port),
+    SIMULATOR_APPROVAL_MS: '50',
+    SIMULATOR_EXPIRY_MS: '300',
+    ...env,
+  })
+  const received: ReceivedCallback[] = []
+  app.use('/api/payments', express.json(), (req, res) => {
+    received.push({
+      method: req.method,
+      path: `/api/payments${req.path}`,
+      headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : v])),
+      body: req.body,
+      at: Date.now(),
+    })
+    res.status(200).end()
+  })
+  const simulator = createPaymentSimulator(getSimulatorOptions(base, config))
+  app.use('/__simulator', express.json(), express.urlencoded({ extended: false }), simulator)
+
+  return {
+    base,
+    config,
+    providers: createPaymentProviders(config),
+    received,
+    /** Callbacks received so far whose path starts with `pathPrefix` (and whose body matches, when given). */
+    callbacks(pathPrefix: string, match: (c: ReceivedCallback) => boolean = () => true) {
+      return received.filter((c) => c.path.startsWith(pathPrefix) && match(c))
+    },
+    async close() {
+      simulator.close()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+export type SimulatorHarness = Awaited<ReturnType<typeof startSimulatorHarness>>
+
+/** Calls `read` until `done` holds or `timeoutMs` passes; returns the last value either way. */
+export async function pollUntil<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 2000) {
+  const end = Date.now() + timeoutMs
+  let value = await read()
+  while (!done(value) && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    value = await read()
+  }
+  return value
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
