@@ -18,6 +18,17 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@isoko.rw'),
   /** Sign-in, sign-up and reset attempts allowed per minute from one network address. */
   AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Same-day express delivery within Kigali, integer francs. */
+  EXPRESS_DELIVERY_FEE: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  /** Express orders are taken until this time of day, Africa/Kigali (HH:MM). */
+  EXPRESS_CUTOFF: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM')
+    .default('14:00'),
+  /** How long one mobile money or card attempt may stay unanswered before it is given up (MoMo allows about 5). */
+  PAYMENT_ATTEMPT_MINUTES: z.coerce.number().int().min(1).max(120).default(6),
+  /** How long an unpaid order keeps its place (retries included) before it is cancelled and its stock released. */
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

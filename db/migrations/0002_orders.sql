@@ -97,6 +97,7 @@ CREATE TABLE "payments" (
 	"checked_at" timestamp with time zone,
 	"refund_reference" text,
 	"refund_status" text,
+	"refund_provider_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp with time zone

@@ -11,6 +11,8 @@ export type { OrderStatus, VendorOrderStatus }
 export const ORDER_TRANSITIONS: readonly (readonly [from: OrderStatus, to: OrderStatus])[] = [
   ['pending_payment', 'paid'],
   ['pending_payment', 'cancelled'],
+  // After a failed online payment the customer may choose cash on delivery instead.
+  ['pending_payment', 'confirmed'],
   ['paid', 'partly_shipped'],
   ['paid', 'shipped'],
   ['paid', 'cancelled'],

@@ -175,3 +175,33 @@ export async function findPendingCashPayment(ctx: ServiceContext, orderId: numbe
 export function paymentStateOf(status: ProviderStatus['state']): PaymentStatus {
   return status === 'succeeded' ? 'succeeded' : status === 'failed' ? 'failed' : 'pending'
 }
+
+/**
+ * A provider reports success for an attempt we had already given up (failed or expired): the money was taken,
+ * so the attempt becomes succeeded and the caller decides whether the order takes it or it is refunded.
+ */
+export async function reviveLateSuccess(
+  ctx: ServiceContext,
+  paymentId: number,
+  providerTransactionId?: string,
+): Promise<boolean> {
+  const rows = await ctx.db
+    .update(payments)
+    .set({ status: 'succeeded', providerTransactionId, completedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ['failed', 'expired'])))
+    .returning({ id: payments.id })
+  return rows.length > 0
+}
+
+export async function setRefundProviderId(ctx: ServiceContext, paymentId: number, id: string): Promise<void> {
+  await ctx.db.update(payments).set({ refundProviderId: id, updatedAt: new Date() }).where(eq(payments.id, paymentId))
+}
+
+/** Whether the order has an attempt still waiting for an answer. */
+export async function hasPendingPayment(ctx: ServiceContext, orderId: number, exceptId?: number): Promise<boolean> {
+  const rows = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+  return rows.some((r) => r.id !== exceptId)
+}

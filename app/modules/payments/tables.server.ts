@@ -32,6 +32,8 @@ export const payments = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     refundReference: text('refund_reference'),
     refundStatus: text('refund_status').$type<RefundStatus>(),
+    /** The provider's id of the refund, when it has its own (card refunds are looked up by it). */
+    refundProviderId: text('refund_provider_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -1,0 +1,230 @@
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { type Cart, clearCart, getCart, setCartQuantity } from '#app/modules/cart/cart.server.ts'
+import { getVariantSnapshots, reserveStock, type StockShortage } from '#app/modules/catalog/stock.server.ts'
+import { type Address, findAddress } from '#app/modules/customers/addresses.server.ts'
+import {
+  chooseDelivery,
+  type DeliveryConfig,
+  type DeliveryOption,
+  quoteDelivery,
+  vatIncluded,
+} from '#app/modules/orders/delivery.ts'
+import {
+  createOrder,
+  findOrderByCheckoutKey,
+  type NewOrderLine,
+  type OrderRef,
+  releaseOrderToVendors,
+} from '#app/modules/orders/orders.server.ts'
+import type { PaymentMethod } from '#app/modules/orders/tables.server.ts'
+import { createPayment } from '#app/modules/payments/payments.server.ts'
+import { notifyCustomer, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
+
+// Placing an order (DESIGN.md section 5): the cart as the customer last saw it is checked against prices and stock
+// now; then, in ONE transaction, the order with its vendor orders and lines is written, the units are taken out
+// of stock, the cart is emptied and the messages are queued. Paying is the next step (payments workflow): an
+// outside call that must never hold the transaction open.
+
+export function deliveryConfig(): DeliveryConfig {
+  const env = getEnv()
+  return { expressFee: env.EXPRESS_DELIVERY_FEE, expressCutoff: env.EXPRESS_CUTOFF }
+}
+
+/** A line as the review step showed it; the form sends these back so that a change since then is noticed. */
+export type SeenLine = { variantId: number; quantity: number; unitPrice: number }
+
+export type CartChange =
+  | { kind: 'price'; variantId: number; title: string; before: number; after: number }
+  | { kind: 'quantity'; variantId: number; title: string; before: number; after: number }
+  | { kind: 'removed'; variantId: number; title: string }
+  | { kind: 'added'; variantId: number; title: string }
+
+export type PlaceOrderInput = {
+  customerId: number
+  ownerKey: string
+  checkoutKey: string
+  addressId: number
+  delivery: DeliveryOption
+  method: PaymentMethod
+  seen: SeenLine[]
+  /** Titles of the lines the customer saw, to name a line that has since left the cart. */
+  seenTitles?: Record<number, string>
+  now?: Date
+}
+
+export type PlaceOrderOutcome =
+  | { ok: true; order: OrderRef; created: boolean }
+  | { ok: false; code: 'empty_cart' | 'address_missing' | 'delivery_unavailable' }
+  | { ok: false; code: 'cart_changed' | 'out_of_stock'; changes: CartChange[] }
+
+/** What the review step shows: the cart grouped by vendor, delivery, VAT part and total. */
+export type CheckoutSummary = {
+  cart: Cart
+  deliveryFee: number
+  total: number
+  vatAmount: number
+}
+
+export function summarise(cart: Cart, deliveryFee: number): CheckoutSummary {
+  const total = cart.subtotal + deliveryFee
+  return { cart, deliveryFee, total, vatAmount: vatIncluded(total) }
+}
+
+/** Compares what the customer saw with the cart now: prices, quantities (stock may have capped them), lines. */
+export function compareCart(seen: SeenLine[], cart: Cart, seenTitles: Record<number, string> = {}): CartChange[] {
+  const changes: CartChange[] = []
+  const now = new Map(cart.lines.map((l) => [l.variantId, l]))
+  for (const s of seen) {
+    const line = now.get(s.variantId)
+    if (!line) {
+      changes.push({ kind: 'removed', variantId: s.variantId, title: seenTitles[s.variantId] ?? '' })
+      continue
+    }
+    if (line.unitPrice !== s.unitPrice) {
+      changes.push({
+        kind: 'price',
+        variantId: s.variantId,
+        title: line.title,
+        before: s.unitPrice,
+        after: line.unitPrice,
+      })
+    }
+    if (line.quantity !== s.quantity) {
+      changes.push({
+        kind: 'quantity',
+        variantId: s.variantId,
+        title: line.title,
+        before: s.quantity,
+        after: line.quantity,
+      })
+    }
+  }
+  const seenIds = new Set(seen.map((s) => s.variantId))
+  for (const line of cart.lines) {
+    if (!seenIds.has(line.variantId)) changes.push({ kind: 'added', variantId: line.variantId, title: line.title })
+  }
+  return changes
+}
+
+class OutOfStock extends Error {
+  constructor(readonly shortages: StockShortage[]) {
+    super('out of stock')
+  }
+}
+
+export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): Promise<PlaceOrderOutcome> {
+  const existing = await findOrderByCheckoutKey(ctx, input.customerId, input.checkoutKey)
+  if (existing) return { ok: true, order: existing, created: false }
+
+  const address = await findAddress(ctx, input.customerId, input.addressId)
+  if (!address) return { ok: false, code: 'address_missing' }
+  const cart = await getCart(ctx, input.ownerKey)
+  if (cart.lines.length === 0) return { ok: false, code: 'empty_cart' }
+  const changes = compareCart(input.seen, cart, input.seenTitles)
+  if (changes.length > 0) return { ok: false, code: 'cart_changed', changes }
+  const now = input.now ?? new Date()
+  const delivery = chooseDelivery(address.province, input.delivery, now, deliveryConfig())
+  if (!delivery) return { ok: false, code: 'delivery_unavailable' }
+
+  const snapshots = new Map(
+    (
+      await getVariantSnapshots(
+        ctx,
+        cart.lines.map((l) => l.variantId),
+      )
+    ).map((s) => [s.variantId, s]),
+  )
+  const lines: NewOrderLine[] = []
+  for (const line of cart.lines) {
+    const snap = snapshots.get(line.variantId)
+    if (!snap)
+      return {
+        ok: false,
+        code: 'cart_changed',
+        changes: [{ kind: 'removed', variantId: line.variantId, title: line.title }],
+      }
+    lines.push({
+      variantId: snap.variantId,
+      productId: snap.productId,
+      vendorId: snap.vendorId,
+      title: snap.title,
+      slug: snap.slug,
+      size: snap.size,
+      colour: snap.colour,
+      sku: snap.sku,
+      unitPrice: snap.price,
+      quantity: line.quantity,
+    })
+  }
+  const subtotal = lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0)
+  const env = getEnv()
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const t = { db: tx }
+      const { created, order } = await createOrder(t, {
+        customerId: input.customerId,
+        checkoutKey: input.checkoutKey,
+        paymentMethod: input.method,
+        delivery,
+        address: addressSnapshot(address),
+        lines,
+        paymentDueAt: input.method === 'cod' ? null : new Date(now.getTime() + env.PAYMENT_WINDOW_MINUTES * 60_000),
+        vatAmount: vatIncluded(subtotal + delivery.fee),
+      })
+      if (!created) return { ok: true as const, order, created }
+      const reserved = await reserveStock(t, lines)
+      if (!reserved.ok) throw new OutOfStock(reserved.shortages)
+      await clearCart(t, input.ownerKey)
+      await notifyCustomer(t, order.id, 'placed')
+      if (input.method === 'cod') {
+        // Cash is collected at the door: the attempt stays pending until the vendors record the money.
+        await createPayment(t, {
+          orderId: order.id,
+          method: 'cod',
+          reference: crypto.randomUUID(),
+          amount: subtotal + delivery.fee,
+          payerPhone: address.phone,
+          expiresAt: new Date(now.getTime() + 60 * 86_400_000),
+        })
+        const released = await releaseOrderToVendors(t, order.id)
+        await notifyVendorsOfNewOrder(t, order.id, released)
+      }
+      return { ok: true as const, order, created }
+    })
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error
+    // Nothing was written. The cart follows the stock, so the customer sees what is left and can place again.
+    const titles = new Map(cart.lines.map((l) => [l.variantId, l.title]))
+    const outChanges: CartChange[] = []
+    for (const s of error.shortages) {
+      await setCartQuantity(ctx, input.ownerKey, { variantId: s.variantId, quantity: s.available })
+      outChanges.push(
+        s.available > 0
+          ? {
+              kind: 'quantity',
+              variantId: s.variantId,
+              title: titles.get(s.variantId) ?? '',
+              before: s.wanted,
+              after: s.available,
+            }
+          : { kind: 'removed', variantId: s.variantId, title: titles.get(s.variantId) ?? '' },
+      )
+    }
+    return { ok: false, code: 'out_of_stock', changes: outChanges }
+  }
+}
+
+function addressSnapshot(a: Address) {
+  return {
+    recipient: a.recipient,
+    phone: a.phone,
+    province: a.province,
+    district: a.district,
+    sector: a.sector,
+    cell: a.cell,
+    landmark: a.landmark,
+  }
+}
+
+export { quoteDelivery }

@@ -1,0 +1,483 @@
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { releaseStock, reserveStock } from '#app/modules/catalog/stock.server.ts'
+import { CANCELLABLE_ORDER_STATUSES } from '#app/modules/orders/order-status.ts'
+import {
+  cancelVendorOrders,
+  findOrder,
+  findOrderByNumber,
+  getOrderStockLines,
+  isBeforeDispatch,
+  listOverdueUnpaidOrders,
+  type OrderRow,
+  releaseOrderToVendors,
+  setOrderPaymentMethod,
+  setStockReserved,
+  transitionOrder,
+} from '#app/modules/orders/orders.server.ts'
+import type { PaymentMethod } from '#app/modules/orders/tables.server.ts'
+import { getPaymentProviders, paymentCallbackUrls } from '#app/modules/payments/config.server.ts'
+import {
+  createPayment,
+  findLatestPayment,
+  findPayment,
+  findPaymentByReference,
+  hasPendingPayment,
+  listOrderPayments,
+  listPaymentsToPoll,
+  listPendingRefunds,
+  type PaymentRow,
+  recordPaymentEvent,
+  reviveLateSuccess,
+  setRefundProviderId,
+  settlePayment,
+  settleRefund,
+  startRefundRecord,
+  updatePendingPayment,
+} from '#app/modules/payments/payments.server.ts'
+import {
+  type IncomingCallback,
+  type PaymentProvider,
+  ProviderError,
+  type ProviderStatus,
+} from '#app/modules/payments/provider.ts'
+import { notifyCustomer, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
+
+// Paying for an order (DESIGN.md section 5). Every answer a provider gives is stored as a payment event. A
+// callback is only a hint: it is verified, then the provider's status call decides. Outcomes are applied once
+// (the attempt row is locked and settled only from pending), so duplicate callbacks and several pollers agree.
+// Outside calls never run inside a database transaction.
+
+type OnlineMethod = Exclude<PaymentMethod, 'cod'>
+type Providers = Record<OnlineMethod, PaymentProvider>
+
+export type PaymentsDeps = { providers?: Providers; now?: () => Date }
+
+const providersOf = (deps: PaymentsDeps) => deps.providers ?? getPaymentProviders()
+const nowOf = (deps: PaymentsDeps) => (deps.now ? deps.now() : new Date())
+
+export type StartPaymentOutcome =
+  | { ok: true; payment: PaymentRow; redirectUrl?: string }
+  | { ok: false; code: 'not_found' | 'not_payable' | 'out_of_stock' | 'provider_unavailable' }
+
+/**
+ * Starts an attempt to pay a pending order with `method`. A second click while an attempt is still waiting gets
+ * that attempt back. When an earlier attempt failed, the units went back to stock: they are taken again first.
+ * Cash on delivery confirms the order at once.
+ */
+export async function startOrderPayment(
+  ctx: ServiceContext,
+  input: {
+    customerId: number
+    orderNumber: string
+    method: PaymentMethod
+    phone: string
+    email: string
+    name: string
+    returnUrl: string
+  },
+  deps: PaymentsDeps = {},
+): Promise<StartPaymentOutcome> {
+  const order = await findOrderByNumber(ctx, input.orderNumber)
+  if (!order || order.customerId !== input.customerId) return { ok: false, code: 'not_found' }
+  if (order.status !== 'pending_payment') return { ok: false, code: 'not_payable' }
+  const now = nowOf(deps)
+  const latest = await findLatestPayment(ctx, order.id)
+  if (latest?.status === 'pending' && latest.expiresAt > now) {
+    return { ok: true, payment: latest, redirectUrl: latest.redirectUrl ?? undefined }
+  }
+  const env = getEnv()
+  const reference = crypto.randomUUID()
+  const prepared = await ctx.db
+    .transaction(async (tx) => {
+      const t = { db: tx }
+      const locked = await findOrder(t, order.id, true)
+      if (!locked || locked.status !== 'pending_payment') return { ok: false as const, code: 'not_payable' as const }
+      if (await hasPendingPayment(t, order.id)) return { ok: false as const, code: 'not_payable' as const }
+      if (!locked.stockReserved) {
+        const reserved = await reserveStock(t, await getOrderStockLines(t, order.id))
+        if (!reserved.ok) throw new StockGone()
+        await setStockReserved(t, order.id, true)
+      }
+      const payment = await createPayment(t, {
+        orderId: order.id,
+        method: input.method,
+        reference,
+        amount: locked.total,
+        payerPhone: input.method === 'card' ? null : input.phone,
+        expiresAt:
+          input.method === 'cod'
+            ? new Date(now.getTime() + 60 * 86_400_000)
+            : new Date(now.getTime() + env.PAYMENT_ATTEMPT_MINUTES * 60_000),
+      })
+      if (input.method === 'cod') {
+        await setOrderPaymentMethod(t, order.id, 'cod')
+        await transitionOrder(t, order.id, 'confirmed', { actor: 'customer', note: 'cash_on_delivery' })
+        const released = await releaseOrderToVendors(t, order.id)
+        await notifyVendorsOfNewOrder(t, order.id, released)
+      } else if (locked.paymentMethod !== input.method) {
+        await setOrderPaymentMethod(t, order.id, input.method)
+      }
+      return { ok: true as const, payment }
+    })
+    .catch((error: unknown) => {
+      if (error instanceof StockGone) return { ok: false as const, code: 'out_of_stock' as const }
+      throw error
+    })
+  if (!prepared.ok || input.method === 'cod') return prepared
+
+  const provider = providersOf(deps)[input.method]
+  const payment = prepared.payment
+  try {
+    const started = await provider.start({
+      reference,
+      orderNumber: order.number,
+      amount: payment.amount,
+      phone: input.phone,
+      email: input.email,
+      name: input.name,
+      callbackUrl: input.method === 'momo' ? paymentCallbackUrls.momo(reference) : paymentCallbackUrls[input.method](),
+      returnUrl: input.returnUrl,
+    })
+    await recordPaymentEvent(ctx, payment.id, 'request', {
+      method: input.method,
+      amount: payment.amount,
+      answer: started.raw ?? null,
+    })
+    if (started.redirectUrl) await updatePendingPayment(ctx, payment.id, { redirectUrl: started.redirectUrl })
+    return {
+      ok: true,
+      payment: { ...payment, redirectUrl: started.redirectUrl ?? null },
+      redirectUrl: started.redirectUrl,
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error
+    await recordPaymentEvent(ctx, payment.id, 'error', {
+      message: error.message,
+      status: error.status,
+      body: error.body,
+    })
+    await applyOutcome(ctx, payment.id, { state: 'failed', reason: 'PROVIDER_UNAVAILABLE', raw: null }, deps)
+    return { ok: false, code: 'provider_unavailable' }
+  }
+}
+
+class StockGone extends Error {}
+
+/**
+ * Asks the provider how an attempt stands and applies the answer. A pending attempt past its expiry is given
+ * up (expired) after this last check. Provider trouble leaves it pending for the next poll.
+ */
+export async function refreshPayment(ctx: ServiceContext, paymentId: number, deps: PaymentsDeps = {}): Promise<void> {
+  const payment = await findPayment(ctx, paymentId)
+  if (!payment || payment.method === 'cod') return
+  if (payment.status !== 'pending') return
+  const provider = providersOf(deps)[payment.method]
+  const now = nowOf(deps)
+  let status: ProviderStatus
+  try {
+    status = await provider.status(payment.reference, payment.providerTransactionId ?? undefined, payment.amount)
+  } catch (error) {
+    await recordPaymentEvent(ctx, payment.id, 'error', {
+      message: error instanceof Error ? error.message : String(error),
+    })
+    await updatePendingPayment(ctx, payment.id, { checkedAt: now })
+    if (payment.expiresAt <= now) await applyOutcome(ctx, payment.id, { state: 'pending', raw: null }, deps, true)
+    return
+  }
+  await recordPaymentEvent(ctx, payment.id, 'status', status.raw)
+  await updatePendingPayment(ctx, payment.id, {
+    checkedAt: now,
+    ...(status.providerTransactionId ? { providerTransactionId: status.providerTransactionId } : {}),
+  })
+  await applyOutcome(ctx, payment.id, status, deps, payment.expiresAt <= now)
+}
+
+/**
+ * Applies a provider's answer to an attempt and its order, in one transaction. Returns after any refund the
+ * answer calls for has been asked for.
+ */
+async function applyOutcome(
+  ctx: ServiceContext,
+  paymentId: number,
+  status: Pick<ProviderStatus, 'state' | 'reason' | 'providerTransactionId'> & { raw: unknown },
+  deps: PaymentsDeps,
+  expired = false,
+): Promise<void> {
+  const refund = await ctx.db.transaction(async (tx) => {
+    const t = { db: tx }
+    const payment = await findPayment(t, paymentId, true)
+    if (!payment) return false
+    if (status.state === 'pending') {
+      if (!expired || payment.status !== 'pending') return false
+      await settlePayment(t, payment.id, { status: 'expired', reason: 'EXPIRED' })
+      await releaseIfNothingPending(t, payment.orderId, payment.id)
+      return false
+    }
+    if (status.state === 'failed') {
+      if (!(await settlePayment(t, payment.id, { status: 'failed', reason: status.reason ?? 'FAILED' }))) return false
+      await releaseIfNothingPending(t, payment.orderId, payment.id)
+      return false
+    }
+    // Succeeded: the money was taken. It pays the order if the order still waits for it; otherwise it goes back.
+    const settled =
+      (await settlePayment(t, payment.id, {
+        status: 'succeeded',
+        providerTransactionId: status.providerTransactionId,
+      })) || (await reviveLateSuccess(t, payment.id, status.providerTransactionId))
+    if (!settled) return false
+    const order = await findOrder(t, payment.orderId, true)
+    if (!order) return false
+    if (order.status !== 'pending_payment') return true
+    if (!order.stockReserved) {
+      const reserved = await reserveStock(t, await getOrderStockLines(t, order.id))
+      if (!reserved.ok) {
+        await cancelOrderInTransaction(t, order, { actor: 'payments', reason: 'out_of_stock_after_payment' })
+        return true
+      }
+      await setStockReserved(t, order.id, true)
+    }
+    await transitionOrder(t, order.id, 'paid', { actor: 'payments', data: { paymentId: payment.id } })
+    const released = await releaseOrderToVendors(t, order.id)
+    await notifyCustomer(t, order.id, 'paid')
+    await notifyVendorsOfNewOrder(t, order.id, released)
+    return false
+  })
+  if (refund) await startRefund(ctx, paymentId, deps)
+}
+
+/** A failed or expired attempt gives the units back, unless another attempt for the order is still waiting. */
+async function releaseIfNothingPending(ctx: ServiceContext, orderId: number, paymentId: number): Promise<void> {
+  const order = await findOrder(ctx, orderId, true)
+  if (!order || order.status !== 'pending_payment' || !order.stockReserved) return
+  if (await hasPendingPayment(ctx, orderId, paymentId)) return
+  await releaseStock(ctx, await getOrderStockLines(ctx, orderId))
+  await setStockReserved(ctx, orderId, false)
+}
+
+/** Cancels an order inside a transaction: vendor orders, stock back, the customer told. */
+async function cancelOrderInTransaction(
+  ctx: ServiceContext,
+  order: OrderRow,
+  change: { actor: string; reason: string },
+): Promise<void> {
+  await transitionOrder(ctx, order.id, 'cancelled', { actor: change.actor, cancelReason: change.reason })
+  await cancelVendorOrders(ctx, order.id, change.actor)
+  if (order.stockReserved) {
+    await releaseStock(ctx, await getOrderStockLines(ctx, order.id))
+    await setStockReserved(ctx, order.id, false)
+  }
+  for (const p of await listOrderPayments(ctx, order.id)) {
+    if (p.method === 'cod' && p.status === 'pending')
+      await settlePayment(ctx, p.id, { status: 'failed', reason: 'CANCELLED' })
+  }
+  await notifyCustomer(ctx, order.id, 'cancelled')
+}
+
+/** Asks the provider to return a succeeded attempt's money (once). */
+export async function startRefund(ctx: ServiceContext, paymentId: number, deps: PaymentsDeps = {}): Promise<void> {
+  const refundReference = crypto.randomUUID()
+  const payment = await findPayment(ctx, paymentId)
+  if (!payment || payment.method === 'cod') return
+  if (!(await startRefundRecord(ctx, paymentId, refundReference))) return
+  try {
+    const answer = await providersOf(deps)[payment.method].refund({
+      reference: payment.reference,
+      providerTransactionId: payment.providerTransactionId ?? undefined,
+      amount: payment.amount,
+      refundReference,
+    })
+    await recordPaymentEvent(ctx, paymentId, 'refund', answer.raw)
+    if (answer.providerTransactionId) await setRefundProviderId(ctx, paymentId, answer.providerTransactionId)
+    if (answer.state !== 'pending') await applyRefundOutcome(ctx, paymentId, answer.state)
+  } catch (error) {
+    // The refund stays pending: the poller asks again (refundStatus), and staff see the error in the console.
+    await recordPaymentEvent(ctx, paymentId, 'error', {
+      refund: true,
+      message: error instanceof Error ? error.message : String(error),
+    })
+  }
+}
+
+async function applyRefundOutcome(
+  ctx: ServiceContext,
+  paymentId: number,
+  state: 'succeeded' | 'failed',
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const t = { db: tx }
+    const payment = await findPayment(t, paymentId, true)
+    if (!payment || !(await settleRefund(t, paymentId, state))) return
+    if (state !== 'succeeded') return
+    const order = await findOrder(t, payment.orderId, true)
+    if (order?.status !== 'cancelled') return
+    const open = (await listOrderPayments(t, order.id)).some(
+      (p) => p.status === 'succeeded' && p.method !== 'cod' && p.refundStatus !== 'succeeded',
+    )
+    if (open) return
+    await transitionOrder(t, order.id, 'refunded', { actor: 'payments', data: { paymentId } })
+    await notifyCustomer(t, order.id, 'refunded')
+  })
+}
+
+export type CallbackOutcome = 'accepted' | 'rejected' | 'unknown'
+
+/** A provider's callback or webhook: verified, stored, then the status call decides (never the callback body). */
+export async function handlePaymentCallback(
+  ctx: ServiceContext,
+  method: OnlineMethod,
+  callback: IncomingCallback,
+  deps: PaymentsDeps = {},
+): Promise<CallbackOutcome> {
+  const verified = providersOf(deps)[method].verifyCallback(callback)
+  if (!verified) return 'rejected'
+  const payment = await findPaymentByReference(ctx, verified.reference)
+  if (!payment || payment.method !== method) return 'unknown'
+  await recordPaymentEvent(ctx, payment.id, 'callback', verified.raw)
+  if (verified.providerTransactionId && !payment.providerTransactionId) {
+    await updatePendingPayment(ctx, payment.id, { providerTransactionId: verified.providerTransactionId })
+  }
+  await recheck(ctx, payment, deps)
+  return 'accepted'
+}
+
+/** The card's return page: its query is not trusted, it only tells us to ask the provider now. */
+export async function handleCardReturn(
+  ctx: ServiceContext,
+  input: { customerId: number; orderNumber: string; query: Record<string, string> },
+  deps: PaymentsDeps = {},
+): Promise<'ok' | 'not_found'> {
+  const order = await findOrderByNumber(ctx, input.orderNumber)
+  if (!order || order.customerId !== input.customerId) return 'not_found'
+  const payment = input.query.tx_ref ? await findPaymentByReference(ctx, input.query.tx_ref) : null
+  if (!payment || payment.orderId !== order.id) return 'ok'
+  await recordPaymentEvent(ctx, payment.id, 'return', input.query)
+  if (input.query.transaction_id && !payment.providerTransactionId && /^\d{1,20}$/.test(input.query.transaction_id)) {
+    await updatePendingPayment(ctx, payment.id, { providerTransactionId: input.query.transaction_id })
+  }
+  await recheck(ctx, payment, deps)
+  return 'ok'
+}
+
+/** Re-checks an attempt, including one already given up (a success after expiry must not be lost). */
+async function recheck(ctx: ServiceContext, payment: PaymentRow, deps: PaymentsDeps): Promise<void> {
+  if (payment.status === 'pending') return refreshPayment(ctx, payment.id, deps)
+  if (payment.status === 'succeeded' || payment.method === 'cod') return
+  try {
+    const fresh = await findPayment(ctx, payment.id)
+    const status = await providersOf(deps)[payment.method].status(
+      payment.reference,
+      fresh?.providerTransactionId ?? undefined,
+      payment.amount,
+    )
+    await recordPaymentEvent(ctx, payment.id, 'status', status.raw)
+    if (status.state === 'succeeded') await applyOutcome(ctx, payment.id, status, deps)
+  } catch (error) {
+    await recordPaymentEvent(ctx, payment.id, 'error', {
+      message: error instanceof Error ? error.message : String(error),
+    })
+  }
+}
+
+/** The waiting page asks: refresh the attempt when it was not checked in the last `minAgeMs`. */
+export async function refreshIfStale(
+  ctx: ServiceContext,
+  payment: PaymentRow,
+  minAgeMs = 2000,
+  deps: PaymentsDeps = {},
+): Promise<void> {
+  if (payment.status !== 'pending' || payment.method === 'cod') return
+  const now = nowOf(deps).getTime()
+  if (payment.checkedAt && now - payment.checkedAt.getTime() < minAgeMs) return
+  await refreshPayment(ctx, payment.id, deps)
+}
+
+export type CancelOutcome = { ok: true } | { ok: false; code: 'not_found' | 'not_cancellable' }
+
+/** The customer cancels before anything left a vendor: stock back, and the money back if it was paid. */
+export async function cancelOrderForCustomer(
+  ctx: ServiceContext,
+  input: { customerId: number; orderNumber: string },
+  deps: PaymentsDeps = {},
+): Promise<CancelOutcome> {
+  const found = await findOrderByNumber(ctx, input.orderNumber)
+  if (!found || found.customerId !== input.customerId) return { ok: false, code: 'not_found' }
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const t = { db: tx }
+    const order = await findOrder(t, found.id, true)
+    if (!order) return { ok: false as const, code: 'not_found' as const }
+    if (!CANCELLABLE_ORDER_STATUSES.includes(order.status) || !(await isBeforeDispatch(t, order.id))) {
+      return { ok: false as const, code: 'not_cancellable' as const }
+    }
+    await cancelOrderInTransaction(t, order, { actor: 'customer', reason: 'customer' })
+    return { ok: true as const }
+  })
+  if (!outcome.ok) return outcome
+  for (const p of await listOrderPayments(ctx, found.id)) {
+    if (p.status === 'succeeded' && p.method !== 'cod') await startRefund(ctx, p.id, deps)
+  }
+  return { ok: true }
+}
+
+/**
+ * One round of background work: poll attempts not heard of lately (recovers lost callbacks, expires the
+ * unanswered), follow refunds, and cancel unpaid orders whose time is up. Safe to run on several servers: every
+ * outcome is applied under the attempt's row lock, once.
+ */
+export async function sweepPayments(
+  ctx: ServiceContext,
+  deps: PaymentsDeps & { pollAfterMs?: number } = {},
+): Promise<{ polled: number; refunds: number; cancelled: number }> {
+  const now = nowOf(deps)
+  const due = await listPaymentsToPoll(ctx, new Date(now.getTime() - (deps.pollAfterMs ?? 5000)))
+  for (const p of due) await refreshPayment(ctx, p.id, deps)
+  const refunds = await listPendingRefunds(ctx)
+  for (const p of refunds) {
+    if (p.method === 'cod' || !p.refundReference) continue
+    try {
+      const answer = await providersOf(deps)[p.method].refundStatus(p.refundReference, p.refundProviderId ?? undefined)
+      await recordPaymentEvent(ctx, p.id, 'refund_status', answer.raw)
+      if (answer.state !== 'pending') await applyRefundOutcome(ctx, p.id, answer.state)
+    } catch (error) {
+      await recordPaymentEvent(ctx, p.id, 'error', {
+        refund: true,
+        message: error instanceof Error ? error.message : String(error),
+      })
+    }
+  }
+  let cancelled = 0
+  for (const orderId of await listOverdueUnpaidOrders(ctx, now)) {
+    const done = await ctx.db.transaction(async (tx) => {
+      const t = { db: tx }
+      const order = await findOrder(t, orderId, true)
+      if (!order || order.status !== 'pending_payment') return false
+      if (await hasPendingPayment(t, orderId)) return false
+      await cancelOrderInTransaction(t, order, { actor: 'system', reason: 'payment_expired' })
+      return true
+    })
+    if (done) cancelled++
+  }
+  return { polled: due.length, refunds: refunds.length, cancelled }
+}
+
+/** Runs `sweepPayments` every `everyMs` in this process. Returns a stop function. */
+export function startPaymentsWorker(
+  getCtx: () => ServiceContext,
+  options: { everyMs?: number; onError?: (error: unknown) => void } = {},
+): () => void {
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  const tick = async () => {
+    try {
+      await sweepPayments(getCtx())
+    } catch (error) {
+      options.onError?.(error)
+    }
+    if (!stopped) timer = setTimeout(tick, options.everyMs ?? 3000)
+  }
+  timer = setTimeout(tick, options.everyMs ?? 3000)
+  return () => {
+    stopped = true
+    if (timer) clearTimeout(timer)
+  }
+}
