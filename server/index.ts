@@ -13,6 +13,7 @@ import { getConnection } from '#app/lib/db.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { developmentTransport, startOutboxWorker } from '#app/modules/outbox/outbox.server.ts'
 import { mountPaymentSimulator } from '#app/modules/payments/config.server.ts'
+import { startPaymentsWorker } from '#app/workflows/payments.server.ts'
 import { isDatabaseEmpty, seedDatabase } from '#db/seed/index.ts'
 
 const env = getEnv()
@@ -103,11 +104,18 @@ async function main() {
     onError: (error) => logger.error({ err: error }, 'outbox delivery failed'),
   })
 
+  // Payments: polls attempts not heard of lately (a lost callback), expires unanswered ones, follows refunds and
+  // cancels unpaid orders whose time is up. Safe on several servers (row locks, outcomes applied once).
+  const stopPayments = startPaymentsWorker(() => ({ db: getConnection().db }), {
+    onError: (error) => logger.error({ err: error }, 'payments sweep failed'),
+  })
+
   const server = app.listen(env.PORT, env.HOST, () => {
     logger.info(`Isoko is ready at http://localhost:${env.PORT}`)
   })
   const shutdown = () => {
     stopOutbox()
+    stopPayments()
     server.close(() => {
       void getConnection()
         .close()

@@ -9,26 +9,27 @@ import {
   type ProfileOutcome,
   updateCustomerProfile,
 } from '#app/modules/customers/customers.server.ts'
+import { countCustomerOrders, listCustomerOrders } from '#app/modules/orders/orders.server.ts'
 
 /** The signed-in customer's profile (made if the account has none yet). */
 export function customerOf(ctx: ServiceContext, actor: Actor): Promise<CustomerProfile> {
   return ensureCustomerProfile(ctx, actor)
 }
 
-/**
- * The customer dashboard's figures, each from the database. Orders do not exist yet (the orders module comes
- * with checkout): until then a customer honestly has none (and no recent ones), and nothing is made up.
- */
+/** The customer dashboard's figures, each from the database, and the newest orders. */
 export async function getCustomerDashboard(ctx: ServiceContext, actor: Actor) {
   const profile = await customerOf(ctx, actor)
-  const [addressCount, favouriteIds] = await Promise.all([
+  const [addressCount, favouriteIds, orderCounts, recent] = await Promise.all([
     countAddresses(ctx, profile.id),
     getFavouriteIds(ctx, accountOwnerKey(actor.userId)),
+    countCustomerOrders(ctx, profile.id),
+    listCustomerOrders(ctx, profile.id, { limit: 3 }),
   ])
   return {
     name: actor.name,
-    orders: 0,
-    pendingOrders: 0,
+    orders: orderCounts.total,
+    pendingOrders: orderCounts.open,
+    recentOrders: recent.items,
     wishlist: favouriteIds.length,
     addressCount,
     completeness: profileCompleteness({ ...profile, addressCount }),

@@ -235,3 +235,7 @@ export const X = icon([
   ['path', { d: 'M18 6 6 18' }],
   ['path', { d: 'm6 6 12 12' }],
 ])
+
+export const Check = icon([['path', { d: 'M20 6 9 17l-5-5' }]])
+
+export const Loader = icon([['path', { d: 'M21 12a9 9 0 1 1-6.219-8.56' }]])

@@ -671,6 +671,10 @@ export async function listOverdueUnpaidOrders(ctx: ServiceContext, now: Date, li
 }
 
 /** The customer paid another way: the order's method changes (cash on delivery after a failed mobile money try). */
-export async function setOrderPaymentMethod(ctx: ServiceContext, orderId: number, method: PaymentMethod): Promise<void> {
+export async function setOrderPaymentMethod(
+  ctx: ServiceContext,
+  orderId: number,
+  method: PaymentMethod,
+): Promise<void> {
   await ctx.db.update(orders).set({ paymentMethod: method, updatedAt: new Date() }).where(eq(orders.id, orderId))
 }

@@ -83,7 +83,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (outcome.code === 'not-found') notFound()
     return data({ errors: outcome.errors as Record<string, string>, ...formState(typedValues(form)) }, { status: 400 })
   }
-  return redirectWithToast('/customer-dashboard/addresses', { kind: 'success', title: 'customer.address.saved' })
+  // Added from the checkout: back there, delivering to the new address.
+  const fromCheckout = new URL(request.url).searchParams.get('from') === 'checkout'
+  const to = fromCheckout ? `/checkout?address=${outcome.id}` : '/customer-dashboard/addresses'
+  return redirectWithToast(to, { kind: 'success', title: 'customer.address.saved' })
 }
 
 export function meta({ data }: Route.MetaArgs) {

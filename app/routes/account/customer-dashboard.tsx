@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
+import { OrderList } from '#app/components/orders/order-list.tsx'
 import { Clock, Heart, MapPin, ShieldCheck, ShoppingBag, UserRound } from '#app/components/ui/icons.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
@@ -27,9 +28,9 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
   const percent = new Intl.NumberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 0 })
   const { completeness } = loaderData
   const stats = [
-    { id: 'orders', icon: ShoppingBag, value: number.format(loaderData.orders), to: null },
+    { id: 'orders', icon: ShoppingBag, value: number.format(loaderData.orders), to: '/customer-dashboard/orders' },
     { id: 'wishlist', icon: Heart, value: number.format(loaderData.wishlist), to: '/favorites' },
-    { id: 'pending', icon: Clock, value: number.format(loaderData.pendingOrders), to: null },
+    { id: 'pending', icon: Clock, value: number.format(loaderData.pendingOrders), to: '/customer-dashboard/orders' },
     {
       id: 'profile',
       icon: UserRound,
@@ -81,17 +82,29 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
         <h2 id="recent-orders" className="text-xl font-semibold">
           {t('customer.orders.title')}
         </h2>
-        <div className="mt-3 rounded-xl border border-dashed border-border bg-card p-6 text-center">
-          <ShoppingBag className="mx-auto size-8 text-muted-foreground" />
-          <p className="mt-2 font-medium">{t('customer.orders.empty')}</p>
-          <p className="mt-1 text-sm text-muted-foreground">{t('customer.orders.emptyBody')}</p>
-          <Link
-            to="/products"
-            className="mt-4 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
-          >
-            {t('customer.orders.shop')}
-          </Link>
-        </div>
+        {loaderData.recentOrders.length > 0 ? (
+          <>
+            <OrderList orders={loaderData.recentOrders} />
+            <Link
+              to="/customer-dashboard/orders"
+              className="mt-3 inline-block text-sm font-medium text-primary underline underline-offset-2"
+            >
+              {t('customer.orders.all')}
+            </Link>
+          </>
+        ) : (
+          <div className="mt-3 rounded-xl border border-dashed border-border bg-card p-6 text-center">
+            <ShoppingBag className="mx-auto size-8 text-muted-foreground" />
+            <p className="mt-2 font-medium">{t('customer.orders.empty')}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{t('customer.orders.emptyBody')}</p>
+            <Link
+              to="/products"
+              className="mt-4 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground hover:bg-primary/90"
+            >
+              {t('customer.orders.shop')}
+            </Link>
+          </div>
+        )}
       </section>
 
       <section aria-labelledby="account-settings" className="mt-8">

@@ -1,42 +1,623 @@
-import { Link } from 'react-router'
-import { buttonVariants } from '#app/components/ui/button.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { FormAlert } from '#app/components/account/fields.tsx'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { Check, ShoppingBag } from '#app/components/ui/icons.tsx'
+import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { accountOwnerKey, requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { cn } from '#app/lib/utils.ts'
+import { accountOwnerKey } from '#app/modules/accounts/accounts.server.ts'
 import { getCart } from '#app/modules/cart/cart.server.ts'
+import { findAddress, listAddresses } from '#app/modules/customers/addresses.server.ts'
+import { formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
+import {
+  AddressStepSchema,
+  CHECKOUT_STEPS,
+  type CheckoutStep,
+  DeliveryStepSchema,
+  PAYMENT_METHODS,
+  PaymentStepSchema,
+  PlaceOrderSchema,
+} from '#app/modules/orders/checkout.schemas.ts'
+import { addBusinessDays, chooseDelivery, quoteDelivery } from '#app/modules/orders/delivery.ts'
+import { getPaymentsConfig } from '#app/modules/payments/config.server.ts'
+import { SIMULATOR_TEST_NUMBERS } from '#app/modules/payments/simulator/test-numbers.ts'
+import { type CartChange, deliveryConfig, placeOrder, summarise } from '#app/workflows/checkout.server.ts'
+import { startOrderPayment } from '#app/workflows/payments.server.ts'
+import { redirectWithToast, requireCustomer } from '../account/customer.server.ts'
 import type { Route } from './+types/checkout'
+import { type CheckoutDraft, draftCookie, readDraft } from './checkout.server.ts'
 
-// Checkout needs a signed-in customer (DESIGN.md section 5): a visitor signs in first and comes back here with
-// the cart, which joined the account at sign-in. Placing orders and payments come with the checkout issue:
-// until then this page says so plainly and keeps the cart.
+// Checkout (DESIGN.md section 5): address, delivery, payment, review, then one order. Each step is a plain form
+// that works without JavaScript; the choices travel in a signed cookie (checkout.server.ts). A visitor signs in
+// first and comes back here with the cart, which joined the account at sign-in.
+
+function firstOpenStep(draft: CheckoutDraft): CheckoutStep {
+  if (!draft.addressId) return 'address'
+  if (!draft.delivery) return 'delivery'
+  if (!draft.method) return 'payment'
+  return 'review'
+}
+
+/** The step to show: the one asked for, unless an earlier one is still open. */
+function stepOf(asked: string | null, draft: CheckoutDraft): CheckoutStep {
+  const open = firstOpenStep(draft)
+  const wanted = CHECKOUT_STEPS.includes(asked as CheckoutStep) ? (asked as CheckoutStep) : open
+  return CHECKOUT_STEPS.indexOf(wanted) <= CHECKOUT_STEPS.indexOf(open) ? wanted : open
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'customer')
-  const cart = await getCart(getServiceContext(), accountOwnerKey(actor.userId))
-  return { title: requestI18n(request)._('checkout.meta'), itemCount: cart.itemCount, total: cart.total }
+  const { actor, ctx, customer } = await requireCustomer(request)
+  const url = new URL(request.url)
+  const draft = readDraft(request)
+  // Back from the new-address form: that address is the one to deliver to.
+  const fromForm = Number(url.searchParams.get('address'))
+  if (fromForm > 0 && (await findAddress(ctx, customer.id, fromForm))) {
+    draft.addressId = fromForm
+    draft.delivery = undefined
+  }
+  const addresses = await listAddresses(ctx, customer.id)
+  const address = draft.addressId ? addresses.find((a) => a.id === draft.addressId) : undefined
+  if (!address) draft.addressId = undefined
+  const now = new Date()
+  const config = deliveryConfig()
+  if (address && draft.delivery && !chooseDelivery(address.province, draft.delivery, now, config)) {
+    draft.delivery = undefined
+  }
+  const cart = await getCart(ctx, accountOwnerKey(actor.userId))
+  const quotes = address ? quoteDelivery(address.province, now, config) : []
+  const quote = quotes.find((q) => q.option === draft.delivery)
+  const summary = summarise(cart, quote?.fee ?? 0)
+  const step = stepOf(url.searchParams.get('step'), draft)
+  return data(
+    {
+      title: requestI18n(request)._('checkout.meta'),
+      step,
+      draft: { ...draft, phone: draft.phone ?? null },
+      addresses,
+      quotes: quotes.map((q) => ({
+        ...q,
+        from: addBusinessDays(now, q.daysMin).toISOString(),
+        to: addBusinessDays(now, q.daysMax).toISOString(),
+      })),
+      expressCutoff: config.expressCutoff,
+      summary,
+      defaultPhone: draft.phone ? formatRwandanPhone(draft.phone) : address ? formatRwandanPhone(address.phone) : '',
+      testNumbers: getPaymentsConfig().mode === 'simulator' ? SIMULATOR_TEST_NUMBERS : [],
+    },
+    { headers: { 'Set-Cookie': draftCookie(request, draft) } },
+  )
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { actor, ctx, customer } = await requireCustomer(request)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const draft = readDraft(request)
+  const next = (step: CheckoutStep, changed: CheckoutDraft) =>
+    redirect(`/checkout?step=${step}`, { headers: { 'Set-Cookie': draftCookie(request, changed) } })
+  const refuse = (step: CheckoutStep, errors: Record<string, string>, values: Record<string, string> = {}) =>
+    data({ step, errors, values, changes: [] as CartChange[] }, { status: 400 })
+
+  if (intent === 'address') {
+    const parsed = AddressStepSchema.safeParse(Object.fromEntries(form))
+    const address = parsed.success ? await findAddress(ctx, customer.id, parsed.data.addressId) : null
+    if (!address) return refuse('address', { addressId: 'checkout.error.address' })
+    return next('delivery', { ...draft, addressId: address.id, delivery: undefined })
+  }
+  if (intent === 'delivery') {
+    const parsed = DeliveryStepSchema.safeParse(Object.fromEntries(form))
+    const address = draft.addressId ? await findAddress(ctx, customer.id, draft.addressId) : null
+    if (!address) return next('address', { ...draft, addressId: undefined })
+    if (!parsed.success) return refuse('delivery', { delivery: 'checkout.error.delivery' })
+    if (!chooseDelivery(address.province, parsed.data.delivery, new Date(), deliveryConfig())) {
+      return refuse('delivery', { delivery: 'checkout.error.expressUnavailable' })
+    }
+    return next('payment', { ...draft, delivery: parsed.data.delivery })
+  }
+  if (intent === 'payment') {
+    const parsed = PaymentStepSchema.safeParse(Object.fromEntries(form))
+    if (!parsed.success) {
+      const errors: Record<string, string> = {}
+      for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'method')] ??= issue.message
+      return refuse('payment', errors, {
+        method: String(form.get('method') ?? ''),
+        phone: String(form.get('phone') ?? ''),
+      })
+    }
+    return next('review', { ...draft, method: parsed.data.method, phone: parsed.data.phone })
+  }
+  if (intent !== 'place') return refuse(firstOpenStep(draft), { form: 'checkout.error.review' })
+
+  const parsed = PlaceOrderSchema.safeParse(Object.fromEntries(form))
+  if (!parsed.success) return refuse('review', { form: 'checkout.error.review' })
+  const { checkoutKey, seen } = parsed.data
+  if (!draft.addressId || !draft.delivery || !draft.method) return next(firstOpenStep(draft), draft)
+  const outcome = await placeOrder(ctx, {
+    customerId: customer.id,
+    ownerKey: accountOwnerKey(actor.userId),
+    // The key the form carries: a resubmitted old form finds its own order instead of making another.
+    checkoutKey,
+    addressId: draft.addressId,
+    delivery: draft.delivery,
+    method: draft.method,
+    seen,
+  })
+  if (!outcome.ok) {
+    if (outcome.code === 'empty_cart') return redirect('/cart')
+    if (outcome.code === 'address_missing') return next('address', { ...draft, addressId: undefined })
+    if (outcome.code === 'delivery_unavailable' || !('changes' in outcome)) {
+      return refuse('delivery', { delivery: 'checkout.error.expressUnavailable' })
+    }
+    return data(
+      {
+        step: 'review' as const,
+        errors: { form: `checkout.changed.${outcome.code}` },
+        values: {},
+        changes: outcome.changes,
+      },
+      { status: 409 },
+    )
+  }
+  // The next checkout starts with a new key; this one stays bound to the order it made.
+  const fresh: CheckoutDraft = { ...draft, key: crypto.randomUUID() }
+  const headers = { 'Set-Cookie': draftCookie(request, fresh) }
+  const { order } = outcome
+  if (order.status !== 'pending_payment' || !outcome.created) {
+    const to =
+      order.status === 'pending_payment'
+        ? `/checkout/pay/${order.number}`
+        : `/customer-dashboard/orders/${order.number}?placed=1`
+    return redirect(to, { headers })
+  }
+  const started = await startOrderPayment(ctx, {
+    customerId: customer.id,
+    orderNumber: order.number,
+    method: draft.method,
+    phone: draft.phone ?? customer.phone ?? '',
+    email: customer.email,
+    name: `${customer.firstName} ${customer.lastName}`.trim(),
+    returnUrl: new URL(`/checkout/pay/${order.number}/return`, request.url).toString(),
+  })
+  if (started.ok && started.redirectUrl) return redirect(started.redirectUrl, { headers })
+  return redirect(`/checkout/pay/${order.number}`, { headers })
 }
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function CheckoutPage({ loaderData }: Route.ComponentProps) {
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
+  const { summary, step } = loaderData
+  const shownStep = actionData?.step ?? step
+  const errors: Record<string, string> = actionData?.errors ?? {}
+
+  if (summary.cart.lines.length === 0) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-20 text-center">
+        <ShoppingBag aria-hidden="true" className="mx-auto size-16 text-muted-foreground" />
+        <h1 className="mt-4 text-2xl font-bold">{t('checkout.empty.title')}</h1>
+        <p className="mt-2 text-muted-foreground">{t('checkout.empty.body')}</p>
+        <Link to="/products" className={buttonVariants({ className: 'mt-6' })}>
+          {t('checkout.empty.shop')}
+        </Link>
+      </div>
+    )
+  }
+
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold sm:text-3xl">{t('checkout.soon.title')}</h1>
-      <p className="mt-4 text-muted-foreground">
-        {t('checkout.soon.body', {
-          count: loaderData.itemCount,
-          total: formatRwf(loaderData.total, intlLocale),
-        })}
-      </p>
-      <Link to="/cart" className={buttonVariants({ className: 'mt-8' })}>
-        {t('checkout.soon.back')}
-      </Link>
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('checkout.title')}</h1>
+      <ol className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('checkout.steps')}>
+        {CHECKOUT_STEPS.map((s, i) => (
+          <li
+            key={s}
+            aria-current={s === shownStep ? 'step' : undefined}
+            className={cn(s === shownStep ? 'font-semibold text-foreground' : 'text-muted-foreground')}
+          >
+            {i + 1}. {t(`checkout.step.${s}`)}
+          </li>
+        ))}
+      </ol>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="grid content-start gap-4">
+          <AddressStep {...loaderData} open={shownStep === 'address'} errors={errors} />
+          <DeliveryStep {...loaderData} open={shownStep === 'delivery'} errors={errors} />
+          <PaymentStep
+            {...loaderData}
+            open={shownStep === 'payment'}
+            errors={errors}
+            values={actionData?.values ?? {}}
+          />
+          {shownStep === 'review' ? (
+            <ReviewStep {...loaderData} errors={errors} changes={actionData?.changes ?? []} />
+          ) : (
+            <StepFrame step="review" title={t('checkout.step.review')} done={false} />
+          )}
+        </div>
+        <aside
+          aria-labelledby="summary-title"
+          className="h-fit rounded-xl border border-border bg-card p-4 lg:sticky lg:top-24"
+        >
+          <h2 id="summary-title" className="font-semibold">
+            {t('checkout.summary.title')}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {t('checkout.summary.items', { count: summary.cart.itemCount })}
+          </p>
+          <Totals summary={summary} locale={intlLocale} />
+        </aside>
+      </div>
     </div>
   )
 }
+
+type PageData = Route.ComponentProps['loaderData']
+
+function StepFrame({
+  step,
+  title,
+  done,
+  summary,
+  children,
+}: {
+  step: CheckoutStep
+  title: string
+  done: boolean
+  summary?: React.ReactNode
+  children?: React.ReactNode
+}) {
+  const t = useT()
+  return (
+    <section aria-labelledby={`step-${step}`} className="rounded-xl border border-border bg-card p-4 sm:p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h2
+          id={`step-${step}`}
+          className={cn('flex items-center gap-2 font-semibold', !children && !done && 'text-muted-foreground')}
+        >
+          {done && !children ? <Check aria-hidden="true" className="size-4 text-primary" /> : null}
+          {title}
+        </h2>
+        {done && !children ? (
+          <Link to={`/checkout?step=${step}`} className="text-sm font-medium text-primary underline underline-offset-2">
+            {t('checkout.change')}
+            <span className="sr-only"> {title}</span>
+          </Link>
+        ) : null}
+      </div>
+      {!children && summary ? <div className="mt-2 text-sm text-muted-foreground">{summary}</div> : null}
+      {children ? <div className="mt-4">{children}</div> : null}
+    </section>
+  )
+}
+
+function Pending({ label, busyLabel }: { label: string; busyLabel: string }) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Button type="submit" disabled={busy} className="mt-4 w-full sm:w-auto">
+      {busy ? busyLabel : label}
+    </Button>
+  )
+}
+
+function AddressStep({ addresses, draft, open, errors }: PageData & { open: boolean; errors: Record<string, string> }) {
+  const t = useT()
+  const chosen = addresses.find((a) => a.id === draft.addressId)
+  const place = (a: (typeof addresses)[number]) => `${a.cell}, ${a.sector}, ${a.district}, ${a.province}`
+  return (
+    <StepFrame
+      step="address"
+      title={t('checkout.step.address')}
+      done={Boolean(chosen)}
+      summary={chosen ? `${chosen.recipient} · ${place(chosen)}` : null}
+    >
+      {open ? (
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="address" />
+          {addresses.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('checkout.address.none')}</p>
+          ) : (
+            <fieldset aria-describedby={errors.addressId ? 'address-error' : undefined}>
+              <legend className="sr-only">{t('checkout.address.choose')}</legend>
+              <ul className="grid gap-2">
+                {addresses.map((a) => (
+                  <li key={a.id}>
+                    <label className="flex cursor-pointer gap-3 rounded-lg border border-input p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+                      <input
+                        type="radio"
+                        name="addressId"
+                        value={a.id}
+                        defaultChecked={a.id === (draft.addressId ?? addresses[0]?.id)}
+                        className="mt-1 size-4 accent-primary"
+                      />
+                      <span className="min-w-0 text-sm">
+                        <span className="font-medium">{a.label}</span> · {a.recipient}
+                        <span className="block text-muted-foreground">{place(a)}</span>
+                        <span className="block text-muted-foreground">
+                          {a.landmark} · {formatRwandanPhone(a.phone)}
+                        </span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          )}
+          <FieldError id="address-error">{errors.addressId ? t(errors.addressId) : null}</FieldError>
+          <div className="flex flex-wrap items-center gap-4">
+            {addresses.length > 0 ? (
+              <Pending label={t('checkout.address.use')} busyLabel={t('checkout.saving')} />
+            ) : null}
+            <Link
+              to="/customer-dashboard/addresses/new?from=checkout"
+              className={buttonVariants({ variant: addresses.length ? 'outline' : 'default', className: 'mt-4' })}
+            >
+              {t('checkout.address.new')}
+            </Link>
+          </div>
+        </Form>
+      ) : null}
+    </StepFrame>
+  )
+}
+
+function DeliveryStep({
+  quotes,
+  draft,
+  open,
+  errors,
+  expressCutoff,
+}: PageData & { open: boolean; errors: Record<string, string> }) {
+  const t = useT()
+  const { intlLocale } = useRootData()
+  const day = new Intl.DateTimeFormat(intlLocale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Africa/Kigali',
+  })
+  const chosen = quotes.find((q) => q.option === draft.delivery)
+  const when = (q: (typeof quotes)[number]) =>
+    q.option === 'express'
+      ? t('checkout.delivery.today')
+      : t('checkout.delivery.between', { from: day.format(new Date(q.from)), to: day.format(new Date(q.to)) })
+  if (!draft.addressId) return <StepFrame step="delivery" title={t('checkout.step.delivery')} done={false} />
+  return (
+    <StepFrame
+      step="delivery"
+      title={t('checkout.step.delivery')}
+      done={Boolean(chosen)}
+      summary={chosen ? `${t(`orders.delivery.${chosen.option}`)} · ${when(chosen)}` : null}
+    >
+      {open ? (
+        <Form method="post" noValidate>
+          <input type="hidden" name="intent" value="delivery" />
+          <fieldset>
+            <legend className="sr-only">{t('checkout.delivery.choose')}</legend>
+            <ul className="grid gap-2">
+              {quotes.map((q) => (
+                <li key={q.option}>
+                  <label
+                    className={cn(
+                      'flex gap-3 rounded-lg border border-input p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5',
+                      q.available ? 'cursor-pointer' : 'opacity-60',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name="delivery"
+                      value={q.option}
+                      disabled={!q.available}
+                      defaultChecked={q.option === (draft.delivery ?? 'standard')}
+                      className="mt-1 size-4 accent-primary"
+                    />
+                    <span className="min-w-0 flex-1 text-sm">
+                      <span className="flex flex-wrap justify-between gap-2 font-medium">
+                        <span>{t(`orders.delivery.${q.option}`)}</span>
+                        <span>{q.fee === 0 ? t('checkout.free') : formatRwf(q.fee, intlLocale)}</span>
+                      </span>
+                      <span className="block text-muted-foreground">
+                        {q.available ? when(q) : t(`checkout.delivery.${q.reason}`, { cutoff: expressCutoff })}
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <FieldError id="delivery-error">{errors.delivery ? t(errors.delivery) : null}</FieldError>
+          <Pending label={t('checkout.continue')} busyLabel={t('checkout.saving')} />
+        </Form>
+      ) : null}
+    </StepFrame>
+  )
+}
+
+function PaymentStep({
+  draft,
+  open,
+  errors,
+  values,
+  defaultPhone,
+  testNumbers,
+}: PageData & { open: boolean; errors: Record<string, string>; values: Record<string, string> }) {
+  const t = useT()
+  if (!draft.delivery) return <StepFrame step="payment" title={t('checkout.step.payment')} done={false} />
+  const method = values.method || draft.method || 'momo'
+  return (
+    <StepFrame
+      step="payment"
+      title={t('checkout.step.payment')}
+      done={Boolean(draft.method)}
+      summary={
+        draft.method
+          ? `${t(`orders.method.${draft.method}`)}${draft.phone ? ` · ${formatRwandanPhone(draft.phone)}` : ''}`
+          : null
+      }
+    >
+      {open ? (
+        <Form method="post" noValidate key={`${values.method}-${values.phone}`}>
+          <input type="hidden" name="intent" value="payment" />
+          <fieldset>
+            <legend className="sr-only">{t('checkout.payment.choose')}</legend>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {PAYMENT_METHODS.map((m) => (
+                <li key={m}>
+                  <label className="flex h-full cursor-pointer gap-3 rounded-lg border border-input p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+                    <input
+                      type="radio"
+                      name="method"
+                      value={m}
+                      defaultChecked={m === method}
+                      className="mt-1 size-4 accent-primary"
+                    />
+                    <span className="text-sm">
+                      <span className="font-medium">{t(`orders.method.${m}`)}</span>
+                      <span className="block text-muted-foreground">{t(`checkout.payment.${m}.hint`)}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <FieldError id="method-error">{errors.method ? t(errors.method) : null}</FieldError>
+          <div className="mt-4 grid max-w-sm gap-1.5">
+            <Label htmlFor="pay-phone">{t('checkout.payment.phone')}</Label>
+            <Input
+              id="pay-phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              defaultValue={values.phone ?? defaultPhone}
+              aria-invalid={errors.phone ? true : undefined}
+              aria-describedby={`pay-phone-hint${errors.phone ? ' pay-phone-error' : ''}`}
+            />
+            <p id="pay-phone-hint" className="text-xs text-muted-foreground">
+              {t('checkout.payment.phone.hint')}
+            </p>
+            <FieldError id="pay-phone-error">{errors.phone ? t(errors.phone) : null}</FieldError>
+          </div>
+          {testNumbers.length > 0 ? (
+            <details className="mt-4 rounded-md border border-dashed border-border p-3 text-sm">
+              <summary className="cursor-pointer font-medium">{t('checkout.sim.title')}</summary>
+              <p className="mt-2 text-muted-foreground">{t('checkout.sim.body')}</p>
+              <ul className="mt-2 grid gap-1">
+                {testNumbers.map((n) => (
+                  <li key={n.suffix}>
+                    <span className="font-mono">{formatRwandanPhone(n.mtn)}</span> /{' '}
+                    <span className="font-mono">{formatRwandanPhone(n.airtel)}</span>: {t(`checkout.sim.${n.outcome}`)}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          <Pending label={t('checkout.continue')} busyLabel={t('checkout.saving')} />
+        </Form>
+      ) : null}
+    </StepFrame>
+  )
+}
+
+function ReviewStep({
+  summary,
+  draft,
+  errors,
+  changes,
+}: PageData & { errors: Record<string, string>; changes: CartChange[] }) {
+  const t = useT()
+  const { intlLocale } = useRootData()
+  const busy = useNavigation().state === 'submitting'
+  const vendors = [...new Map(summary.cart.lines.map((l) => [l.vendor.id, l.vendor])).values()]
+  const seen = JSON.stringify(
+    summary.cart.lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity, unitPrice: l.unitPrice })),
+  )
+  return (
+    <StepFrame step="review" title={t('checkout.step.review')} done={false}>
+      <FormAlert message={errors.form}>
+        {changes.length > 0 ? (
+          <ul className="mt-2 list-disc pl-5">
+            {changes.map((c) => (
+              <li key={`${c.kind}-${c.variantId}`}>
+                {c.kind === 'price'
+                  ? t('checkout.change.price', {
+                      title: c.title,
+                      before: formatRwf(c.before, intlLocale),
+                      after: formatRwf(c.after, intlLocale),
+                    })
+                  : c.kind === 'quantity'
+                    ? t('checkout.change.quantity', { title: c.title, before: c.before, after: c.after })
+                    : t(`checkout.change.${c.kind}`, { title: c.title })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </FormAlert>
+      <div className="mt-2 grid gap-4">
+        {vendors.map((v) => (
+          <section key={v.id} aria-label={t('checkout.review.vendor', { vendor: v.name })}>
+            <h3 className="text-sm font-semibold">{t('checkout.review.vendor', { vendor: v.name })}</h3>
+            <ul className="mt-2 divide-y divide-border rounded-lg border border-border">
+              {summary.cart.lines
+                .filter((l) => l.vendor.id === v.id)
+                .map((l) => (
+                  <li key={l.variantId} className="flex justify-between gap-3 p-3 text-sm">
+                    <span className="min-w-0">
+                      <Link to={`/products/${l.slug}`} className="font-medium hover:underline">
+                        {l.title}
+                      </Link>
+                      <span className="block text-muted-foreground">
+                        {[l.size, l.colour].filter(Boolean).join(' · ')}
+                        {l.size || l.colour ? ' · ' : ''}
+                        {t('checkout.review.qty', { quantity: l.quantity, price: formatRwf(l.unitPrice, intlLocale) })}
+                      </span>
+                    </span>
+                    <span className="shrink-0 font-medium">{formatRwf(l.lineTotal, intlLocale)}</span>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+      <Form method="post" className="mt-4">
+        <input type="hidden" name="intent" value="place" />
+        <input type="hidden" name="checkoutKey" value={draft.key} />
+        <input type="hidden" name="seen" value={seen} />
+        <p className="text-sm text-muted-foreground">{t(`checkout.review.pay.${draft.method ?? 'momo'}`)}</p>
+        <Button type="submit" size="lg" disabled={busy} className="mt-3 w-full sm:w-auto">
+          {busy ? t('checkout.placing') : t('checkout.place', { total: formatRwf(summary.total, intlLocale) })}
+        </Button>
+      </Form>
+    </StepFrame>
+  )
+}
+
+function Totals({ summary, locale }: { summary: PageData['summary']; locale: string }) {
+  const t = useT()
+  return (
+    <dl className="mt-4 grid gap-2 text-sm">
+      <div className="flex justify-between">
+        <dt>{t('checkout.summary.subtotal')}</dt>
+        <dd>{formatRwf(summary.cart.subtotal, locale)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>{t('checkout.summary.delivery')}</dt>
+        <dd>{summary.deliveryFee === 0 ? t('checkout.free') : formatRwf(summary.deliveryFee, locale)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
+        <dt>{t('checkout.summary.total')}</dt>
+        <dd>{formatRwf(summary.total, locale)}</dd>
+      </div>
+      <div className="flex justify-between text-muted-foreground">
+        <dt>{t('checkout.summary.vat')}</dt>
+        <dd>{formatRwf(summary.vatAmount, locale)}</dd>
+      </div>
+    </dl>
+  )
+}
+
+export { redirectWithToast }

@@ -1,0 +1,207 @@
+import { data, Form, Link, useNavigation } from 'react-router'
+import { CustomerPage } from '#app/components/account/customer-nav.tsx'
+import { FormAlert } from '#app/components/account/fields.tsx'
+import { OrderStatusBadge } from '#app/components/orders/order-list.tsx'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { formatRwf } from '#app/lib/money.ts'
+import { useRootData } from '#app/lib/root-data.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
+import { CANCELLABLE_ORDER_STATUSES } from '#app/modules/orders/order-status.ts'
+import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
+import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
+import { cancelOrderForCustomer } from '#app/workflows/payments.server.ts'
+import type { Route } from './+types/customer-order'
+import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
+
+// One of the customer's own orders (someone else's number is a 404): where it is, what is in it, what was paid,
+// and Cancel while nothing has left a vendor. After checkout (?placed=1) it is the confirmation page.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(request)
+  const order = await getCustomerOrder(ctx, customer.id, params.number)
+  if (!order) notFound()
+  const payments = await listOrderPayments(ctx, order.id)
+  const placed = new URL(request.url).searchParams.get('placed') === '1'
+  const cancellable =
+    CANCELLABLE_ORDER_STATUSES.includes(order.status) &&
+    order.vendorOrders.every((v) => v.status === 'new' || v.status === 'packed' || v.status === 'cancelled')
+  return {
+    title: requestI18n(request)._('orders.detail.meta', { number: order.number }),
+    order,
+    placed,
+    cancellable,
+    payments: payments.map((p) => ({
+      id: p.id,
+      method: p.method,
+      status: p.status,
+      amount: p.amount,
+      refundStatus: p.refundStatus,
+      createdAt: p.createdAt,
+    })),
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { ctx, customer } = await requireCustomer(request)
+  const form = await request.formData()
+  if (form.get('intent') !== 'cancel') return data({ error: 'orders.cancel.refused' }, { status: 400 })
+  const outcome = await cancelOrderForCustomer(ctx, { customerId: customer.id, orderNumber: params.number })
+  if (!outcome.ok && outcome.code === 'not_found') notFound()
+  if (!outcome.ok) return data({ error: 'orders.cancel.refused' }, { status: 409 })
+  return redirectWithToast(`/customer-dashboard/orders/${params.number}`, {
+    kind: 'success',
+    title: 'orders.cancel.done',
+  })
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function CustomerOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const { intlLocale } = useRootData()
+  const { order, payments, placed, cancellable } = loaderData
+  const busy = useNavigation().state === 'submitting'
+  const dateTime = new Intl.DateTimeFormat(intlLocale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Africa/Kigali',
+  })
+  const paid = payments.find((p) => p.status === 'succeeded')
+  return (
+    <CustomerPage title={t('orders.detail.title', { number: order.number })}>
+      {placed && order.status !== 'cancelled' ? (
+        <div role="status" className="mb-6 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950">
+          <p className="text-lg font-semibold">{t('orders.placed.title')}</p>
+          <p className="mt-1 text-sm">
+            {t(order.paymentMethod === 'cod' ? 'orders.placed.cod' : 'orders.placed.paid', {
+              number: order.number,
+              total: formatRwf(order.total, intlLocale),
+            })}
+          </p>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <OrderStatusBadge status={order.status} />
+        <span className="text-sm text-muted-foreground">
+          {t('orders.detail.placedAt', { date: dateTime.format(new Date(order.placedAt)) })}
+        </span>
+      </div>
+      {order.status === 'pending_payment' ? (
+        <Link to={`/checkout/pay/${order.number}`} className={buttonVariants({ className: 'mt-4' })}>
+          {t('orders.detail.pay')}
+        </Link>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="grid content-start gap-4">
+          {order.vendorOrders.map((vo) => (
+            <section key={vo.id} aria-label={vo.vendorName} className="rounded-xl border border-border bg-card p-4">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h2 className="font-semibold">
+                  <Link to={`/vendor/${vo.vendorId}`} className="hover:underline">
+                    {vo.vendorName}
+                  </Link>
+                </h2>
+                <span className="text-sm font-medium">{t(`orders.vendorStatus.${vo.status}`)}</span>
+              </div>
+              <ul className="mt-3 divide-y divide-border">
+                {vo.lines.map((l) => (
+                  <li key={l.id} className="flex justify-between gap-3 py-2 text-sm">
+                    <span className="min-w-0">
+                      <span className="font-medium">{l.title}</span>
+                      <span className="block text-muted-foreground">
+                        {[l.size, l.colour].filter(Boolean).join(' · ')}
+                        {l.size || l.colour ? ' · ' : ''}
+                        {t('checkout.review.qty', { quantity: l.quantity, price: formatRwf(l.unitPrice, intlLocale) })}
+                      </span>
+                    </span>
+                    <span className="shrink-0">{formatRwf(l.lineTotal, intlLocale)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          <section aria-labelledby="order-history" className="rounded-xl border border-border bg-card p-4">
+            <h2 id="order-history" className="font-semibold">
+              {t('orders.detail.history')}
+            </h2>
+            <ol className="mt-2 grid gap-1 text-sm">
+              {order.events
+                .filter((e) => e.vendorOrderId === null)
+                .map((e) => (
+                  <li key={e.id} className="flex flex-wrap justify-between gap-2">
+                    <span>{t(`orders.status.${e.toStatus}`)}</span>
+                    <span className="text-muted-foreground">{dateTime.format(new Date(e.createdAt))}</span>
+                  </li>
+                ))}
+            </ol>
+          </section>
+        </div>
+        <aside className="grid content-start gap-4">
+          <section aria-labelledby="order-delivery" className="rounded-xl border border-border bg-card p-4 text-sm">
+            <h2 id="order-delivery" className="font-semibold">
+              {t('orders.detail.delivery')}
+            </h2>
+            <p className="mt-2">
+              {order.recipient} · {formatRwandanPhone(order.phone)}
+            </p>
+            <p className="text-muted-foreground">
+              {order.cell}, {order.sector}, {order.district}, {order.province}
+            </p>
+            <p className="text-muted-foreground">{order.landmark}</p>
+            <p className="mt-2">
+              {t(`orders.delivery.${order.deliveryOption}`)} ·{' '}
+              {order.deliveryOption === 'express'
+                ? t('checkout.delivery.today')
+                : t('orders.detail.days', { min: order.deliveryDaysMin, max: order.deliveryDaysMax })}
+            </p>
+          </section>
+          <section aria-labelledby="order-payment" className="rounded-xl border border-border bg-card p-4 text-sm">
+            <h2 id="order-payment" className="font-semibold">
+              {t('orders.detail.payment')}
+            </h2>
+            <p className="mt-2">{t(`orders.method.${order.paymentMethod}`)}</p>
+            {paid ? <p className="text-muted-foreground">{t('orders.detail.paid')}</p> : null}
+            {paid?.refundStatus ? (
+              <p className="text-muted-foreground">{t(`orders.refundStatus.${paid.refundStatus}`)}</p>
+            ) : null}
+            <dl className="mt-3 grid gap-1">
+              <div className="flex justify-between">
+                <dt>{t('checkout.summary.subtotal')}</dt>
+                <dd>{formatRwf(order.subtotal, intlLocale)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>{t('checkout.summary.delivery')}</dt>
+                <dd>{order.deliveryFee === 0 ? t('checkout.free') : formatRwf(order.deliveryFee, intlLocale)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-border pt-1 font-semibold">
+                <dt>{t('checkout.summary.total')}</dt>
+                <dd>{formatRwf(order.total, intlLocale)}</dd>
+              </div>
+              <div className="flex justify-between text-muted-foreground">
+                <dt>{t('checkout.summary.vat')}</dt>
+                <dd>{formatRwf(order.vatAmount, intlLocale)}</dd>
+              </div>
+            </dl>
+          </section>
+          {cancellable ? (
+            <Form method="post" className="rounded-xl border border-border bg-card p-4 text-sm">
+              <input type="hidden" name="intent" value="cancel" />
+              <FormAlert message={actionData?.error} />
+              <p className="text-muted-foreground">{t('orders.cancel.hint')}</p>
+              <Button type="submit" variant="outline" disabled={busy} className="mt-3">
+                {t('orders.cancel.button')}
+              </Button>
+            </Form>
+          ) : actionData?.error ? (
+            <FormAlert message={actionData.error} />
+          ) : null}
+        </aside>
+      </div>
+    </CustomerPage>
+  )
+}

@@ -1,0 +1,254 @@
+import { useEffect } from 'react'
+import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
+import { Button } from '#app/components/ui/button.tsx'
+import { Loader } from '#app/components/ui/icons.tsx'
+import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { formatRwf } from '#app/lib/money.ts'
+import { useRootData } from '#app/lib/root-data.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
+import { PAYMENT_METHODS, PaymentStepSchema } from '#app/modules/orders/checkout.schemas.ts'
+import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
+import { failureKindOf } from '#app/modules/payments/failure-reasons.ts'
+import { findLatestPayment } from '#app/modules/payments/payments.server.ts'
+import { cancelOrderForCustomer, refreshIfStale, startOrderPayment } from '#app/workflows/payments.server.ts'
+import { notFound, redirectWithToast, requireCustomer } from '../account/customer.server.ts'
+import type { Route } from './+types/checkout-pay'
+
+// The 'approve on your phone' page: it asks the provider itself when the last answer is a few seconds old (so a
+// lost callback never leaves it waiting), refreshes every two seconds with JavaScript (every four without), and
+// moves on by itself: to the order once paid, to a retry form when the payment failed or expired.
+
+const orderPage = (number: string) => `/customer-dashboard/orders/${number}?placed=1`
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(request)
+  const order = await getCustomerOrder(ctx, customer.id, params.number)
+  if (!order) notFound()
+  if (order.status !== 'pending_payment') throw redirect(orderPage(order.number))
+  const latest = await findLatestPayment(ctx, order.id)
+  if (latest) await refreshIfStale(ctx, latest)
+  const fresh = await getCustomerOrder(ctx, customer.id, params.number)
+  if (fresh && fresh.status !== 'pending_payment') throw redirect(orderPage(order.number))
+  const payment = await findLatestPayment(ctx, order.id)
+  return {
+    title: requestI18n(request)._('pay.meta', { number: order.number }),
+    order: {
+      number: order.number,
+      total: order.total,
+      paymentMethod: order.paymentMethod,
+      paymentDueAt: order.paymentDueAt,
+    },
+    payment: payment && {
+      method: payment.method,
+      status: payment.status,
+      phone: payment.payerPhone,
+      redirectUrl: payment.redirectUrl,
+      failure:
+        payment.status === 'failed' || payment.status === 'expired'
+          ? failureKindOf(payment.failureReason, payment.status)
+          : null,
+    },
+    defaultPhone: payment?.payerPhone
+      ? formatRwandanPhone(payment.payerPhone)
+      : customer.phone
+        ? formatRwandanPhone(customer.phone)
+        : '',
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { ctx, customer } = await requireCustomer(request)
+  const form = await request.formData()
+  if (form.get('intent') === 'cancel') {
+    const outcome = await cancelOrderForCustomer(ctx, { customerId: customer.id, orderNumber: params.number })
+    if (!outcome.ok && outcome.code === 'not_found') notFound()
+    if (!outcome.ok) return data({ errors: { form: 'orders.cancel.refused' }, values: {} }, { status: 409 })
+    return redirectWithToast(`/customer-dashboard/orders/${params.number}`, {
+      kind: 'success',
+      title: 'orders.cancel.done',
+    })
+  }
+  const parsed = PaymentStepSchema.safeParse(Object.fromEntries(form))
+  const values = { method: String(form.get('method') ?? ''), phone: String(form.get('phone') ?? '') }
+  if (!parsed.success) {
+    const errors: Record<string, string> = {}
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'method')] ??= issue.message
+    return data({ errors, values }, { status: 400 })
+  }
+  const started = await startOrderPayment(ctx, {
+    customerId: customer.id,
+    orderNumber: params.number,
+    method: parsed.data.method,
+    phone: parsed.data.phone ?? customer.phone ?? '',
+    email: customer.email,
+    name: `${customer.firstName} ${customer.lastName}`.trim(),
+    returnUrl: new URL(`/checkout/pay/${params.number}/return`, request.url).toString(),
+  })
+  if (!started.ok) {
+    if (started.code === 'not_found') notFound()
+    if (started.code === 'not_payable') return redirect(orderPage(params.number))
+    return data({ errors: { form: `pay.error.${started.code}` }, values }, { status: 409 })
+  }
+  if (started.redirectUrl) return redirect(started.redirectUrl)
+  if (parsed.data.method === 'cod') return redirect(orderPage(params.number))
+  return redirect(`/checkout/pay/${params.number}`)
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function PayPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const { intlLocale } = useRootData()
+  const { order, payment } = loaderData
+  const waiting = payment?.status === 'pending'
+  const revalidator = useRevalidator()
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') void revalidator.revalidate()
+    }, 2000)
+    return () => clearInterval(timer)
+  }, [waiting, revalidator])
+  const errors: Record<string, string> = actionData?.errors ?? {}
+  const values: Record<string, string> = actionData?.values ?? {}
+  const total = formatRwf(order.total, intlLocale)
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
+      <p className="text-sm text-muted-foreground">{t('pay.order', { number: order.number })}</p>
+      {waiting && payment ? (
+        <section aria-live="polite" className="mt-2">
+          <noscript>
+            <meta httpEquiv="refresh" content="4" />
+          </noscript>
+          <h1 className="text-2xl font-bold">
+            {t(payment.method === 'card' ? 'pay.card.title' : 'pay.waiting.title')}
+          </h1>
+          <div className="mt-6 flex items-start gap-4 rounded-xl border border-border bg-card p-4">
+            <Loader aria-hidden="true" className="mt-1 size-6 shrink-0 animate-spin text-primary" />
+            <div className="text-sm">
+              {payment.method === 'card' ? (
+                <>
+                  <p>{t('pay.card.body', { total })}</p>
+                  {payment.redirectUrl ? (
+                    <a href={payment.redirectUrl} className="mt-3 inline-block font-medium text-primary underline">
+                      {t('pay.card.open')}
+                    </a>
+                  ) : null}
+                </>
+              ) : (
+                <>
+                  <p className="font-medium">
+                    {t('pay.waiting.body', {
+                      total,
+                      phone: payment.phone ? formatRwandanPhone(payment.phone) : '',
+                      method: t(`orders.method.${payment.method}`),
+                    })}
+                  </p>
+                  <p className="mt-2 text-muted-foreground">{t(`pay.waiting.help.${payment.method}`)}</p>
+                </>
+              )}
+              <p className="mt-3 text-muted-foreground">{t('pay.waiting.auto')}</p>
+            </div>
+          </div>
+        </section>
+      ) : (
+        <RetryForm
+          failure={payment?.failure ?? null}
+          total={total}
+          errors={errors}
+          values={values}
+          defaultPhone={loaderData.defaultPhone}
+          lastMethod={payment?.method ?? order.paymentMethod}
+        />
+      )}
+      <Form method="post" className="mt-8 border-t border-border pt-4">
+        <input type="hidden" name="intent" value="cancel" />
+        <p className="text-sm text-muted-foreground">{t('pay.cancel.hint')}</p>
+        <Button type="submit" variant="outline" className="mt-2">
+          {t('pay.cancel')}
+        </Button>
+      </Form>
+      <p className="mt-6 text-sm">
+        <Link to={`/customer-dashboard/orders/${order.number}`} className="text-primary underline underline-offset-2">
+          {t('pay.viewOrder')}
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+function RetryForm({
+  failure,
+  total,
+  errors,
+  values,
+  defaultPhone,
+  lastMethod,
+}: {
+  failure: string | null
+  total: string
+  errors: Record<string, string>
+  values: Record<string, string>
+  defaultPhone: string
+  lastMethod: string
+}) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  const method = values.method || lastMethod
+  return (
+    <section className="mt-2">
+      <h1 className="text-2xl font-bold">{t(failure ? `pay.failed.${failure}` : 'pay.choose.title')}</h1>
+      <p className="mt-2 text-muted-foreground">{t(failure ? 'pay.failed.body' : 'pay.choose.body', { total })}</p>
+      {errors.form ? (
+        <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+          {t(errors.form)}
+        </p>
+      ) : null}
+      <Form method="post" noValidate className="mt-4" key={`${values.method}-${values.phone}`}>
+        <input type="hidden" name="intent" value="pay" />
+        <fieldset>
+          <legend className="text-sm font-medium">{t('checkout.payment.choose')}</legend>
+          <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+            {PAYMENT_METHODS.map((m) => (
+              <li key={m}>
+                <label className="flex h-full cursor-pointer gap-3 rounded-lg border border-input p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+                  <input
+                    type="radio"
+                    name="method"
+                    value={m}
+                    defaultChecked={m === method}
+                    className="mt-0.5 size-4 accent-primary"
+                  />
+                  <span className="font-medium">{t(`orders.method.${m}`)}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <FieldError id="retry-method-error">{errors.method ? t(errors.method) : null}</FieldError>
+        <div className="mt-4 grid max-w-sm gap-1.5">
+          <Label htmlFor="retry-phone">{t('checkout.payment.phone')}</Label>
+          <Input
+            id="retry-phone"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            defaultValue={values.phone ?? defaultPhone}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? 'retry-phone-error' : undefined}
+          />
+          <FieldError id="retry-phone-error">{errors.phone ? t(errors.phone) : null}</FieldError>
+        </div>
+        <Button type="submit" size="lg" disabled={busy} className="mt-4 w-full sm:w-auto">
+          {busy ? t('checkout.placing') : t('pay.retry', { total })}
+        </Button>
+      </Form>
+    </section>
+  )
+}
