@@ -50,6 +50,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       AUTH_ATTEMPTS_PER_MINUTE: '1000',
+      // The payment simulators answer after 1.5 s, so the 'approve on your phone' page is seen, and briefly.
+      SIMULATOR_APPROVAL_MS: '1500',
     },
   },
 })

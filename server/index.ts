@@ -13,7 +13,6 @@ import { getConnection } from '#app/lib/db.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { developmentTransport, startOutboxWorker } from '#app/modules/outbox/outbox.server.ts'
 import { mountPaymentSimulator } from '#app/modules/payments/config.server.ts'
-import { startPaymentsWorker } from '#app/workflows/payments.server.ts'
 import { isDatabaseEmpty, seedDatabase } from '#db/seed/index.ts'
 
 const env = getEnv()
@@ -106,6 +105,9 @@ async function main() {
 
   // Payments: polls attempts not heard of lately (a lost callback), expires unanswered ones, follows refunds and
   // cancels unpaid orders whose time is up. Safe on several servers (row locks, outcomes applied once).
+  const { startPaymentsWorker } = build.entry.module as unknown as {
+    startPaymentsWorker: typeof import('#app/workflows/payments.server.ts').startPaymentsWorker
+  }
   const stopPayments = startPaymentsWorker(() => ({ db: getConnection().db }), {
     onError: (error) => logger.error({ err: error }, 'payments sweep failed'),
   })

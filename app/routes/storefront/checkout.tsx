@@ -26,7 +26,7 @@ import { getPaymentsConfig } from '#app/modules/payments/config.server.ts'
 import { SIMULATOR_TEST_NUMBERS } from '#app/modules/payments/simulator/test-numbers.ts'
 import { type CartChange, deliveryConfig, placeOrder, summarise } from '#app/workflows/checkout.server.ts'
 import { startOrderPayment } from '#app/workflows/payments.server.ts'
-import { redirectWithToast, requireCustomer } from '../account/customer.server.ts'
+import { requireCustomer } from '../account/customer.server.ts'
 import type { Route } from './+types/checkout'
 import { type CheckoutDraft, draftCookie, readDraft } from './checkout.server.ts'
 
@@ -620,4 +620,3 @@ function Totals({ summary, locale }: { summary: PageData['summary']; locale: str
   )
 }
 
-export { redirectWithToast }

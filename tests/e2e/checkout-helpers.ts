@@ -1,0 +1,72 @@
+import { expect, type Page } from '@playwright/test'
+import { choosePlace, signUp, waitForAddressFormToRun } from './customer-helpers'
+import { browseToInStockProduct, headerCartLink } from './helpers'
+
+// Steps the checkout journeys share: a new customer with an address, something in the cart, and the checkout's
+// steps as a person goes through them.
+
+/** Signs up a new customer and puts one in-stock product in the cart; returns the product's title. */
+export async function customerWithCart(
+  page: Page,
+  prefix: string,
+  query = '',
+): Promise<{ email: string; title: string }> {
+  const { email } = await signUp(page, prefix)
+  const title = await addToCart(page, query)
+  return { email, title }
+}
+
+export async function addToCart(page: Page, query = ''): Promise<string> {
+  const before = Number(((await headerCartLink(page).textContent()) ?? '').replace(/\D/g, '') || 0)
+  await browseToInStockProduct(page, query)
+  const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .click()
+  await expect(page.getByText('Added to cart')).toBeVisible()
+  await expect(headerCartLink(page)).toContainText(String(before + 1))
+  return title
+}
+
+/** From the cart to the review step: a new Kigali address, standard delivery, and the payment method given. */
+export async function checkoutToReview(
+  page: Page,
+  method: 'MTN MoMo' | 'Airtel Money' | 'Cash on delivery',
+  phone = '',
+) {
+  await page.goto('/cart')
+  await page.getByRole('link', { name: /proceed to checkout/i }).click()
+  await expect(page).toHaveURL(/\/checkout/)
+  const main = page.getByRole('main')
+  await main.getByRole('link', { name: 'Add a new address' }).click()
+  await waitForAddressFormToRun(page)
+  await main.getByLabel('Label').fill('Home')
+  await main.getByLabel('Mobile number').fill('0788 123 456')
+  await choosePlace(page, { province: 'Kigali', district: 'Kicukiro', sector: 'Niboye', cell: 'Niboye' })
+  await main.getByLabel('Landmark').fill('Blue gate')
+  await main.getByRole('button', { name: 'Save address' }).click()
+  await expect(page).toHaveURL(/\/checkout/)
+  await expect(main.getByRole('heading', { name: 'Delivery option' })).toBeVisible()
+  await main.getByLabel(/standard delivery/i).check()
+  await main.getByRole('button', { name: 'Continue' }).click()
+  await main.getByLabel(method).check()
+  if (phone) await main.getByLabel('Mobile money number').fill(phone)
+  await main.getByRole('button', { name: 'Continue' }).click()
+  await expect(main.getByRole('button', { name: /place order/i })).toBeVisible()
+}
+
+export async function placeOrder(page: Page) {
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: /place order/i })
+    .click()
+}
+
+/** The order number on an order page's heading ('Order ISK-100001'). */
+export async function orderNumberOnPage(page: Page): Promise<string> {
+  const heading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
+  const match = heading.match(/ISK-\d+/)
+  expect(match).not.toBeNull()
+  return (match as RegExpMatchArray)[0]
+}
