@@ -120,7 +120,13 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
   const address = await findAddress(ctx, input.customerId, input.addressId)
   if (!address) return { ok: false, code: 'address_missing' }
   const cart = await getCart(ctx, input.ownerKey)
-  if (cart.lines.length === 0) return { ok: false, code: 'empty_cart' }
+  if (cart.lines.length === 0) {
+    // A second click with the same key can get here after the first one looked for its order but before it
+    // committed: the cart it emptied is then read here. That click's order exists now; answer with it.
+    const placed = await findOrderByCheckoutKey(ctx, input.customerId, input.checkoutKey)
+    if (placed) return { ok: true, order: placed, created: false }
+    return { ok: false, code: 'empty_cart' }
+  }
   const changes = compareCart(input.seen, cart, input.seenTitles)
   if (changes.length > 0) return { ok: false, code: 'cart_changed', changes }
   const now = input.now ?? new Date()

@@ -93,7 +93,15 @@ export async function startOrderPayment(
       const t = { db: tx }
       const locked = await findOrder(t, order.id, true)
       if (!locked || locked.status !== 'pending_payment') return { ok: false as const, code: 'not_payable' as const }
-      if (await hasPendingPayment(t, order.id)) return { ok: false as const, code: 'not_payable' as const }
+      if (await hasPendingPayment(t, order.id)) {
+        // A second click that got past the first look while the first click was making its attempt: it waited on
+        // the order's lock and now sees that attempt. Answer with it rather than "not payable".
+        const pending = await findLatestPayment(t, order.id)
+        if (pending?.status === 'pending' && pending.expiresAt > now) {
+          return { ok: true as const, payment: pending, existing: true }
+        }
+        return { ok: false as const, code: 'not_payable' as const }
+      }
       if (!locked.stockReserved) {
         const reserved = await reserveStock(t, await getOrderStockLines(t, order.id))
         if (!reserved.ok) throw new StockGone()
@@ -118,13 +126,17 @@ export async function startOrderPayment(
       } else if (locked.paymentMethod !== input.method) {
         await setOrderPaymentMethod(t, order.id, input.method)
       }
-      return { ok: true as const, payment }
+      return { ok: true as const, payment, existing: false }
     })
     .catch((error: unknown) => {
       if (error instanceof StockGone) return { ok: false as const, code: 'out_of_stock' as const }
       throw error
     })
-  if (!prepared.ok || input.method === 'cod') return prepared
+  if (!prepared.ok) return prepared
+  if (prepared.existing) {
+    return { ok: true, payment: prepared.payment, redirectUrl: prepared.payment.redirectUrl ?? undefined }
+  }
+  if (input.method === 'cod') return { ok: true, payment: prepared.payment }
 
   const provider = providersOf(deps)[input.method]
   const payment = prepared.payment

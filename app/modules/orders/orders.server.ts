@@ -54,8 +54,8 @@ export type OrderRef = { id: number; number: string; status: OrderStatus }
 /**
  * Records an order with one vendor order per vendor and its lines, in the caller's transaction. When the
  * customer already placed an order with this checkout key (a double click, a resubmitted form), nothing is
- * written and that order is returned with `created: false`. Cash on delivery is confirmed at once and goes
- * to the vendors; an online payment's order waits for its payment.
+ * written and that order is returned with `created: false`. Cash on delivery is confirmed at once; an online
+ * payment's order waits for its payment. Either way the caller releases it to the vendors (`releaseOrderToVendors`).
  */
 export async function createOrder(
   ctx: ServiceContext,
@@ -100,7 +100,9 @@ export async function createOrder(
         vendorId,
         subtotal: lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0),
         itemCount: lines.reduce((s, l) => s + l.quantity, 0),
-        releasedAt: cod ? new Date() : null,
+        // Not released here, even for cash on delivery: `releaseOrderToVendors` does it and returns the parts it
+        // released, which is what tells the vendors (a part released here would never be announced).
+        releasedAt: null,
       })
       .returning({ id: vendorOrders.id })
     await ctx.db.insert(orderLines).values(
