@@ -9,12 +9,18 @@ import { notifyCustomer } from './order-notifications.server.ts'
 // collected. Each step is one transaction with the customer's e-mail and SMS, so a message never tells of a
 // change that did not happen.
 
+/** A vendor order id as the database can hold it (a serial): anything else is no vendor order at all. */
+function isVendorOrderId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647
+}
+
 export type FulfilmentOutcome = { ok: true; status: VendorOrderStatus } | { ok: false; code: 'not_found' | 'illegal' }
 
 export async function advanceVendorOrderStep(
   ctx: ServiceContext,
   input: { vendorId: number; vendorOrderId: number; to: VendorOrderStatus },
 ): Promise<FulfilmentOutcome> {
+  if (!isVendorOrderId(input.vendorOrderId)) return { ok: false, code: 'not_found' }
   return ctx.db.transaction(async (tx) => {
     const t = { db: tx }
     const outcome = await advanceVendorOrder(t, { ...input, actor: `vendor:${input.vendorId}` })
@@ -31,6 +37,7 @@ export async function recordCashCollected(
   ctx: ServiceContext,
   input: { vendorId: number; vendorOrderId: number },
 ): Promise<{ ok: true } | { ok: false; code: 'not_found' | 'illegal' }> {
+  if (!isVendorOrderId(input.vendorOrderId)) return { ok: false, code: 'not_found' }
   return ctx.db.transaction(async (tx) => {
     const t = { db: tx }
     const outcome = await markCashCollected(t, { ...input, actor: `vendor:${input.vendorId}` })
