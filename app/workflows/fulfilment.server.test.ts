@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { users } from '#app/modules/accounts/tables.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
 import type { DeliveryQuote } from '#app/modules/orders/delivery.ts'
@@ -16,9 +18,17 @@ import {
 import type { PaymentMethod } from '#app/modules/orders/tables.server.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { createPayment, listOrderPayments, listPaymentEvents } from '#app/modules/payments/payments.server.ts'
-import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
+import { getStoreDashboard } from '#app/modules/vendors/own-store.server.ts'
+import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { createVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { advanceVendorOrderStep, recordCashCollected } from './fulfilment.server.ts'
+import {
+  advanceVendorOrderStep,
+  fulfilStoreOrder,
+  getStoreOrder,
+  listStoreOrders,
+  recordCashCollected,
+} from './fulfilment.server.ts'
 
 let t: TestDatabase
 let vendorA: number
@@ -308,5 +318,66 @@ describe('an order paid online', () => {
     }
     const listing = await listVendorOrders(t.ctx, vendorA, { limit: 100 })
     expect(listing.items.some((i) => i.orderNumber === order.number)).toBe(false)
+  })
+})
+
+describe("the store owner's order pages", () => {
+  test('show only the signed-in owner’s store, and nothing while the store is not approved', async () => {
+    for (const id of ['owner-a', 'owner-b']) {
+      await t.ctx.db.insert(users).values({ id, name: id, email: `${id}@example.rw`, role: 'vendor' })
+    }
+    await setVendorOwner(t.ctx, vendorA, 'owner-a')
+    await setVendorOwner(t.ctx, vendorB, 'owner-b')
+    const { order, a } = await placeOrder('cod')
+    const A = a as number
+
+    const listing = await listStoreOrders(t.ctx, { ownerUserId: 'owner-a', page: 1 })
+    expect(listing.items[0]?.orderNumber).toBe(order.number)
+    expect(listing.counts.new).toBeGreaterThan(0)
+    const newOnly = await listStoreOrders(t.ctx, { ownerUserId: 'owner-a', status: 'new', page: 1 })
+    expect(newOnly.items.every((i) => i.status === 'new')).toBe(true)
+    expect(newOnly.total).toBe(listing.counts.new)
+
+    const dashboard = await getStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })
+    expect(dashboard?.orderCount).toBe(listing.total)
+    expect(dashboard?.customerCount).toBe(1)
+    expect(dashboard?.revenue).toBeGreaterThan(0)
+    expect(dashboard?.recentOrders.map((o) => o.id)).toEqual(listing.items.slice(0, 5).map((o) => o.id))
+
+    expect(await getStoreOrder(t.ctx, { ownerUserId: 'owner-b', vendorOrderId: A })).toBeNull()
+    expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-b', vendorOrderId: A, intent: 'packed' })).toEqual({
+      ok: false,
+      code: 'not_found',
+    })
+    expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'packed' })).toEqual({
+      ok: true,
+      orderNumber: order.number,
+    })
+    expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'packed' })).toEqual({
+      ok: false,
+      code: 'illegal',
+    })
+    expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'cash' })).toEqual({
+      ok: false,
+      code: 'illegal',
+    })
+
+    await t.ctx.db.update(vendors).set({ status: 'suspended' }).where(eq(vendors.id, vendorA))
+    try {
+      const hidden = await listStoreOrders(t.ctx, { ownerUserId: 'owner-a', page: 1 })
+      expect(hidden).toMatchObject({ items: [], total: 0, counts: { new: 0, packed: 0 } })
+      expect(await getStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A })).toBeNull()
+      expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'dispatched' })).toEqual(
+        { ok: false, code: 'not_found' },
+      )
+      expect(await getStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })).toMatchObject({
+        orderCount: 0,
+        revenue: 0,
+        customerCount: 0,
+        recentOrders: [],
+      })
+    } finally {
+      await t.ctx.db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, vendorA))
+    }
   })
 })

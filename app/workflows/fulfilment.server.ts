@@ -5,7 +5,6 @@ import {
   advanceVendorOrder,
   findOrder,
   getVendorOrder,
-  getVendorOrderFigures,
   listVendorOrders,
   markCashCollected,
   ORDERS_PAGE_SIZE,
@@ -98,18 +97,6 @@ export async function listStoreOrders(
     page: input.page,
     pageCount: Math.max(1, Math.ceil(listing.total / ORDERS_PAGE_SIZE)),
   }
-}
-
-/** The dashboard's order figures and five newest orders (zeros and none for a store that does not trade). */
-export async function getStoreOrderSummary(
-  ctx: ServiceContext,
-  input: { ownerUserId: string },
-): Promise<{ orders: number; revenue: number; customers: number; open: number; recent: VendorOrderListItem[] }> {
-  const vendorId = await tradingStoreOf(ctx, input.ownerUserId)
-  if (vendorId === null) return { orders: 0, revenue: 0, customers: 0, open: 0, recent: [] }
-  const figures = await getVendorOrderFigures(ctx, vendorId)
-  const recent = await listVendorOrders(ctx, vendorId, { limit: 5 })
-  return { ...figures, recent: recent.items }
 }
 
 /** One of the store's orders with only the store's part of it; null when it is not this store's (or not released). */
