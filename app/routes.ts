@@ -61,6 +61,8 @@ export default [
     route('reset-password', 'routes/account/reset-password.tsx'),
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
     route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
+    route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
+    route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
 
     // The admin console: staff only (each page's loader and action requires the admin role).
     ...prefix('admin', [
@@ -69,6 +71,8 @@ export default [
         route('support', 'routes/admin/support.tsx'),
         route('newsletter', 'routes/admin/newsletter.tsx'),
         route('mailbox', 'routes/admin/mailbox.tsx'),
+        route('orders', 'routes/admin/orders.tsx'),
+        route('orders/:number', 'routes/admin/order.tsx'),
       ]),
     ]),
 

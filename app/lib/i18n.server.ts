@@ -4,6 +4,7 @@ import { messages as admin } from '#app/locales/en/admin.po'
 import { messages as cart } from '#app/locales/en/cart.po'
 import { messages as common } from '#app/locales/en/common.po'
 import { messages as customer } from '#app/locales/en/customer.po'
+import { messages as fulfilment } from '#app/locales/en/fulfilment.po'
 import { messages as help } from '#app/locales/en/help.po'
 import { messages as home } from '#app/locales/en/home.po'
 import { messages as orders } from '#app/locales/en/orders.po'
@@ -30,6 +31,7 @@ const catalogues: Record<Locale, Messages> = {
     ...admin,
     ...customer,
     ...orders,
+    ...fulfilment,
   },
 }
 

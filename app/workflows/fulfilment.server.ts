@@ -1,13 +1,28 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { VendorOrderStatus } from '#app/modules/orders/order-status.ts'
-import { advanceVendorOrder, findOrder, markCashCollected } from '#app/modules/orders/orders.server.ts'
+import type { FulfilmentIntent } from '#app/modules/orders/orders.schemas.ts'
+import {
+  advanceVendorOrder,
+  findOrder,
+  getVendorOrder,
+  listVendorOrders,
+  markCashCollected,
+  ORDERS_PAGE_SIZE,
+  type VendorOrderListItem,
+} from '#app/modules/orders/orders.server.ts'
 import { findPendingCashPayment, recordPaymentEvent, settlePayment } from '#app/modules/payments/payments.server.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
+import { findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { notifyCustomer } from './order-notifications.server.ts'
 
 // A vendor fulfils their part of an order: packed, dispatched, delivered, and for cash on delivery the money
 // collected. Each step is one transaction with the customer's e-mail and SMS, so a message never tells of a
 // change that did not happen.
+
+/** A vendor order id as the database can hold it (a serial): anything else is no vendor order at all. */
+function isVendorOrderId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647
+}
 
 export type FulfilmentOutcome = { ok: true; status: VendorOrderStatus } | { ok: false; code: 'not_found' | 'illegal' }
 
@@ -15,6 +30,7 @@ export async function advanceVendorOrderStep(
   ctx: ServiceContext,
   input: { vendorId: number; vendorOrderId: number; to: VendorOrderStatus },
 ): Promise<FulfilmentOutcome> {
+  if (!isVendorOrderId(input.vendorOrderId)) return { ok: false, code: 'not_found' }
   return ctx.db.transaction(async (tx) => {
     const t = { db: tx }
     const outcome = await advanceVendorOrder(t, { ...input, actor: `vendor:${input.vendorId}` })
@@ -31,6 +47,7 @@ export async function recordCashCollected(
   ctx: ServiceContext,
   input: { vendorId: number; vendorOrderId: number },
 ): Promise<{ ok: true } | { ok: false; code: 'not_found' | 'illegal' }> {
+  if (!isVendorOrderId(input.vendorOrderId)) return { ok: false, code: 'not_found' }
   return ctx.db.transaction(async (tx) => {
     const t = { db: tx }
     const outcome = await markCashCollected(t, { ...input, actor: `vendor:${input.vendorId}` })
@@ -45,4 +62,68 @@ export async function recordCashCollected(
     }
     return { ok: true }
   })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The vendor dashboard's order pages. The store is always the one the signed-in account runs (no store id comes
+// from the browser), and only an approved store trades: a pending, rejected or suspended store has no orders.
+
+/** The id of the store `ownerUserId` runs, when it is approved; null otherwise. */
+async function tradingStoreOf(ctx: ServiceContext, ownerUserId: string): Promise<number | null> {
+  const store = await findVendorByOwner(ctx, ownerUserId)
+  return store?.status === 'approved' ? store.id : null
+}
+
+const NO_COUNTS: Record<VendorOrderStatus, number> = { new: 0, packed: 0, dispatched: 0, delivered: 0, cancelled: 0 }
+
+export type StoreOrderListing = {
+  items: VendorOrderListItem[]
+  total: number
+  counts: Record<VendorOrderStatus, number>
+  page: number
+  pageCount: number
+}
+
+/** The store's released orders, newest first, optionally by status, one page at a time. */
+export async function listStoreOrders(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; status?: VendorOrderStatus; page: number },
+): Promise<StoreOrderListing> {
+  const vendorId = await tradingStoreOf(ctx, input.ownerUserId)
+  if (vendorId === null) return { items: [], total: 0, counts: { ...NO_COUNTS }, page: 1, pageCount: 1 }
+  const listing = await listVendorOrders(ctx, vendorId, { status: input.status, page: input.page })
+  return {
+    ...listing,
+    page: input.page,
+    pageCount: Math.max(1, Math.ceil(listing.total / ORDERS_PAGE_SIZE)),
+  }
+}
+
+/** One of the store's orders with only the store's part of it; null when it is not this store's (or not released). */
+export async function getStoreOrder(ctx: ServiceContext, input: { ownerUserId: string; vendorOrderId: number }) {
+  const vendorId = await tradingStoreOf(ctx, input.ownerUserId)
+  if (vendorId === null) return null
+  return getVendorOrder(ctx, vendorId, input.vendorOrderId)
+}
+
+export type StoreOrderDetail = NonNullable<Awaited<ReturnType<typeof getStoreOrder>>>
+
+/**
+ * The owner of a store takes one step on one of its orders: the next status, or the cash collected. Refusals
+ * come back as values: `not_found` (not this store's order), `illegal` (the order has moved on).
+ */
+export async function fulfilStoreOrder(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; vendorOrderId: number; intent: FulfilmentIntent },
+): Promise<{ ok: true; orderNumber: string } | { ok: false; code: 'not_found' | 'illegal' }> {
+  const vendorId = await tradingStoreOf(ctx, input.ownerUserId)
+  if (vendorId === null) return { ok: false, code: 'not_found' }
+  const order = await getVendorOrder(ctx, vendorId, input.vendorOrderId)
+  if (!order) return { ok: false, code: 'not_found' }
+  const step = { vendorId, vendorOrderId: input.vendorOrderId }
+  const outcome =
+    input.intent === 'cash'
+      ? await recordCashCollected(ctx, step)
+      : await advanceVendorOrderStep(ctx, { ...step, to: input.intent })
+  return outcome.ok ? { ok: true, orderNumber: order.number } : outcome
 }

@@ -7,6 +7,7 @@ const pages = [
   { to: '/admin/support', label: 'admin.nav.support', end: false },
   { to: '/admin/newsletter', label: 'admin.nav.newsletter', end: false },
   { to: '/admin/mailbox', label: 'admin.nav.mailbox', end: false },
+  { to: '/admin/orders', label: 'fulfilment.admin.nav.orders', end: false },
 ] as const
 
 /** The admin console's pages: plain links that wrap on a phone, the current one marked. */

@@ -210,7 +210,7 @@ describe('updateStoreSettings', () => {
 })
 
 describe('getStoreDashboard', () => {
-  it('counts the store’s active products and followers; no orders exist yet', async () => {
+  it('counts the store’s active products and followers; a store with no orders counts none', async () => {
     const [dept] = await db.ctx.db
       .insert(categories)
       .values({ slug: 'women', name: 'Women', level: 0 })

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { getVendorOrderFigures, listVendorOrders, type VendorOrderListItem } from '#app/modules/orders/orders.server.ts'
 import { isDistrict } from '#app/modules/places/places.server.ts'
 import type { StoreSettingsInput } from './store-settings.schemas.ts'
 import { type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
@@ -28,12 +29,16 @@ export type StoreDashboard = {
   rating: number | null
   reviewCount: number
   /**
-   * Orders, revenue (whole francs) and customers who ordered. Orders do not exist until checkout is built, so
-   * these are zero, honestly: the dashboard says that orders arrive with checkout.
+   * Orders shown to the store (paid, or confirmed for cash on delivery), their revenue in whole francs (cancelled
+   * parts left out), and the customers who ordered. Only an approved store trades: the others count zero.
    */
   orderCount: number
   revenue: number
   customerCount: number
+  /** Orders still to pack or send. */
+  openOrderCount: number
+  /** The five newest orders. */
+  recentOrders: VendorOrderListItem[]
 }
 
 /** The dashboard of the store an account runs, with its figures counted from the rows; null without a store. */
@@ -47,15 +52,20 @@ export async function getStoreDashboard(
     .where(eq(vendors.ownerUserId, input.ownerUserId))
   if (!row) return null
   const stats = await getVendorStats(ctx, row.id)
+  const trading = row.status === 'approved'
+  const figures = trading ? await getVendorOrderFigures(ctx, row.id) : { orders: 0, revenue: 0, customers: 0, open: 0 }
+  const recent = trading ? (await listVendorOrders(ctx, row.id, { limit: 5 })).items : []
   return {
     ...row,
     productCount: stats.productCount,
     followerCount: stats.followerCount,
     rating: stats.rating,
     reviewCount: stats.reviewCount,
-    orderCount: 0,
-    revenue: 0,
-    customerCount: 0,
+    orderCount: figures.orders,
+    revenue: figures.revenue,
+    customerCount: figures.customers,
+    openOrderCount: figures.open,
+    recentOrders: recent,
   }
 }
 

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import type { OrderStatus, VendorOrderStatus } from './order-status.ts'
+
+// The order pages' query strings and forms. A bad query value falls back to its default, so a hand-edited URL
+// never fails; a bad form value is refused with a message.
+
+export const vendorOrderStatuses = [
+  'new',
+  'packed',
+  'dispatched',
+  'delivered',
+  'cancelled',
+] as const satisfies readonly VendorOrderStatus[]
+
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'confirmed',
+  'partly_shipped',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const satisfies readonly OrderStatus[]
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const page = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)).catch(1)
+
+/** /vendor-dashboard/orders?status=packed&page=2 */
+export const VendorOrdersQuerySchema = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(vendorOrderStatuses).optional()).catch(undefined),
+  page,
+})
+
+/** /admin/orders?status=paid&q=ISK-100001&page=2 */
+export const StaffOrdersQuerySchema = z.object({
+  status: z.preprocess(blankToUndefined, z.enum(orderStatuses).optional()).catch(undefined),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()).catch(undefined),
+  page,
+})
+
+/** A vendor order id from the path: a positive number the database can hold, or nothing. */
+export const VendorOrderIdSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().int().max(2_147_483_647))
+
+/** What a vendor can do to their part of an order: the next step of the machine, or record the cash. */
+export const fulfilmentIntents = ['packed', 'dispatched', 'delivered', 'cash'] as const
+export type FulfilmentIntent = (typeof fulfilmentIntents)[number]
+export const FulfilmentFormSchema = z.object({ intent: z.enum(fulfilmentIntents) })

@@ -1,0 +1,149 @@
+import { Form, Link, useLocation } from 'react-router'
+import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
+import { OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { formatRwf } from '#app/lib/money.ts'
+import { useRootData } from '#app/lib/root-data.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { orderStatuses, StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
+import { listOrdersForConsole } from '#app/workflows/staff-orders.server.ts'
+import type { Route } from './+types/orders'
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  const query = StaffOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const listing = await listOrdersForConsole(getServiceContext(), query)
+  return { title: requestI18n(request)._('fulfilment.admin.orders.meta'), listing, query }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+/** Every order, newest first: by status, or found by number, customer name or e-mail. */
+export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const when = useDateTimeFormat()
+  const { intlLocale } = useRootData()
+  const { pathname, search } = useLocation()
+  const { listing, query } = loaderData
+  const filterHref = (status?: string) => {
+    const params = new URLSearchParams()
+    if (status) params.set('status', status)
+    if (query.q) params.set('q', query.q)
+    const s = params.toString()
+    return s ? `${pathname}?${s}` : pathname
+  }
+  return (
+    <section aria-labelledby="admin-orders-title">
+      <h1 id="admin-orders-title" className="text-2xl font-bold sm:text-3xl">
+        {t('fulfilment.admin.orders.heading')}
+      </h1>
+      <p className="mt-1 text-sm text-muted-foreground">{t('fulfilment.admin.orders.intro')}</p>
+
+      <nav aria-label={t('fulfilment.admin.orders.filter.label')} className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {([undefined, ...orderStatuses] as const).map((status) => {
+            const current = query.status === status
+            return (
+              <li key={status ?? 'all'}>
+                <Link
+                  to={filterHref(status)}
+                  aria-current={current ? 'page' : undefined}
+                  className={cn(
+                    'inline-flex h-9 items-center rounded-full border px-3 text-sm',
+                    current ? 'border-primary bg-primary/10 font-semibold text-primary' : 'border-input hover:bg-muted',
+                  )}
+                >
+                  {status ? t(`orders.status.${status}`) : t('fulfilment.admin.orders.filter.all')}
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
+        <div className="grid min-w-0 flex-1 basis-56 gap-1">
+          <label htmlFor="admin-orders-q" className="text-sm font-medium">
+            {t('fulfilment.admin.orders.search.label')}
+          </label>
+          <Input
+            id="admin-orders-q"
+            name="q"
+            type="search"
+            defaultValue={query.q ?? ''}
+            placeholder={t('fulfilment.admin.orders.search.placeholder')}
+          />
+        </div>
+        <Button type="submit" variant="outline">
+          {t('fulfilment.admin.orders.search.submit')}
+        </Button>
+      </Form>
+
+      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+        {t('fulfilment.admin.orders.count', { count: listing.total })}
+      </p>
+      {listing.items.length === 0 ? (
+        <p className="mt-3 rounded-lg border border-dashed border-border p-6 text-center">
+          {t('fulfilment.admin.orders.empty')}
+        </p>
+      ) : (
+        <ul className="mt-3 grid gap-3">
+          {listing.items.map((o) => (
+            <li key={o.id}>
+              <article
+                aria-labelledby={`admin-order-${o.id}`}
+                className="relative rounded-lg border border-border bg-card p-4 shadow-sm hover:border-primary/60"
+              >
+                <header className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 id={`admin-order-${o.id}`} className="font-semibold">
+                    <Link to={`/admin/orders/${o.number}`} className="after:absolute after:inset-0 hover:underline">
+                      {o.number}
+                    </Link>
+                  </h2>
+                  <OrderStatusBadge kind="order" status={o.status} />
+                </header>
+                <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                  <div className="min-w-0">
+                    <dt className="text-xs text-muted-foreground">{t('fulfilment.admin.orders.field.date')}</dt>
+                    <dd>
+                      <time dateTime={new Date(o.placedAt).toISOString()}>{when(o.placedAt)}</time>
+                    </dd>
+                  </div>
+                  <div className="min-w-0">
+                    <dt className="text-xs text-muted-foreground">{t('fulfilment.admin.orders.field.customer')}</dt>
+                    <dd className="break-words">
+                      {o.customerName} <span className="break-all text-muted-foreground">{o.customerEmail}</span>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">{t('fulfilment.admin.orders.field.total')}</dt>
+                    <dd className="font-semibold">{formatRwf(o.total, intlLocale)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs text-muted-foreground">{t('fulfilment.admin.orders.field.method')}</dt>
+                    <dd>{t(`orders.method.${o.paymentMethod}`)}</dd>
+                  </div>
+                </dl>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        className="mt-6"
+        page={listing.page}
+        pageCount={listing.pageCount}
+        hrefFor={(page) => pageHref(pathname, search, page)}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,214 @@
+import type { ReactNode } from 'react'
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from 'react-router'
+import { formatPhone, useDateTimeFormat } from '#app/components/admin/format.ts'
+import { DeliveryOption, OrderHistory, OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { flashCookie } from '#app/lib/flash.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { formatRwf } from '#app/lib/money.ts'
+import { useRootData } from '#app/lib/root-data.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { nextVendorOrderStatus } from '#app/modules/orders/order-status.ts'
+import { FulfilmentFormSchema, VendorOrderIdSchema } from '#app/modules/orders/orders.schemas.ts'
+import { fulfilStoreOrder, getStoreOrder } from '#app/workflows/fulfilment.server.ts'
+import type { Route } from './+types/order'
+
+// One of the store's orders, with only the store's part of it. Another store's order, or one not yet paid, is
+// not found: the page does not say that it exists.
+
+function notFound(): never {
+  throw data(null, { status: 404 })
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireRole(request, 'vendor')
+  const id = VendorOrderIdSchema.safeParse(params.vendorOrderId)
+  if (!id.success) notFound()
+  const order = await getStoreOrder(getServiceContext(), { ownerUserId: actor.userId, vendorOrderId: id.data })
+  if (!order) notFound()
+  return { title: requestI18n(request)._('fulfilment.vendor.order.meta', { number: order.number }), order }
+}
+
+/** Packed, dispatched, delivered, cash collected: one form each, checked by the workflow whatever the page showed. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireRole(request, 'vendor')
+  const id = VendorOrderIdSchema.safeParse(params.vendorOrderId)
+  if (!id.success) notFound()
+  const form = FulfilmentFormSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!form.success) return data({ error: 'fulfilment.vendor.error.invalid' }, { status: 400 })
+  const { intent } = form.data
+  const outcome = await fulfilStoreOrder(getServiceContext(), {
+    ownerUserId: actor.userId,
+    vendorOrderId: id.data,
+    intent,
+  })
+  if (!outcome.ok && outcome.code === 'not_found') notFound()
+  if (!outcome.ok) return data({ error: 'fulfilment.vendor.error.illegal' }, { status: 409 })
+  const flash = flashCookie({
+    kind: 'success',
+    title: `fulfilment.vendor.toast.${intent}`,
+    body: intent === 'dispatched' || intent === 'delivered' ? 'fulfilment.vendor.toast.customerTold' : undefined,
+    values: { number: outcome.orderNumber },
+  })
+  return redirect(`/vendor-dashboard/orders/${id.data}`, { headers: { 'Set-Cookie': flash } })
+}
+
+/** A refused step (409): reload the order, so the page shows where it is now. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function VendorOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const when = useDateTimeFormat()
+  const { intlLocale } = useRootData()
+  const busy = useNavigation().state !== 'idle'
+  const { order } = loaderData
+  const part = order.vendorOrder
+  const live = order.status !== 'cancelled' && order.status !== 'refunded' && part.status !== 'cancelled'
+  const next = live ? nextVendorOrderStatus(part.status) : null
+  const cashDue =
+    order.paymentMethod === 'cod' &&
+    !part.cashCollectedAt &&
+    (part.status === 'dispatched' || part.status === 'delivered')
+  const actions = [...(next ? [next] : []), ...(cashDue ? (['cash'] as const) : [])]
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Link
+        to="/vendor-dashboard/orders"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('fulfilment.vendor.order.back')}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {t('fulfilment.vendor.order.title', { number: order.number })}
+        </h1>
+        <OrderStatusBadge kind="vendorOrder" status={part.status} className="text-sm" />
+      </div>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {t('fulfilment.vendor.order.placed', { date: when(order.placedAt) })}
+      </p>
+
+      {actionData?.error ? (
+        <p role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/10 p-4">
+          {t(actionData.error)}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="order-actions" className="mt-6 rounded-lg border border-border bg-card p-4 sm:p-6">
+        <h2 id="order-actions" className="text-lg font-semibold">
+          {t('fulfilment.vendor.order.actions')}
+        </h2>
+        {!live ? (
+          <p className="mt-2">{t('fulfilment.vendor.order.cancelled')}</p>
+        ) : actions.length === 0 ? (
+          <p className="mt-2 text-muted-foreground">{t('fulfilment.vendor.order.noAction')}</p>
+        ) : (
+          <div className="mt-3 flex flex-wrap gap-3">
+            {actions.map((intent) => (
+              <Form method="post" key={intent}>
+                <input type="hidden" name="intent" value={intent} />
+                <Button type="submit" size="lg" variant={intent === 'cash' ? 'outline' : 'default'} disabled={busy}>
+                  {t(`fulfilment.vendor.action.${intent}`)}
+                </Button>
+              </Form>
+            ))}
+          </div>
+        )}
+        {order.paymentMethod === 'cod' ? (
+          <p className="mt-3 text-sm">
+            {part.cashCollectedAt
+              ? t('fulfilment.vendor.order.cashCollectedAt', { date: when(part.cashCollectedAt) })
+              : t('fulfilment.vendor.order.cashToCollect', { amount: formatRwf(part.subtotal, intlLocale) })}
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="order-items" className="mt-6">
+        <h2 id="order-items" className="text-lg font-semibold">
+          {t('fulfilment.vendor.order.items')}
+        </h2>
+        <ul className="mt-3 grid gap-3">
+          {part.lines.map((line) => (
+            <li key={line.id} className="rounded-lg border border-border bg-card p-4">
+              <p className="font-medium break-words">{line.title}</p>
+              <p className="text-sm text-muted-foreground">
+                {[line.size, line.colour].filter(Boolean).join(' · ')}
+                {line.size || line.colour ? ' · ' : ''}
+                {t('fulfilment.vendor.order.sku', { sku: line.sku })}
+              </p>
+              <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+                <Field label={t('fulfilment.vendor.order.unitPrice')}>{formatRwf(line.unitPrice, intlLocale)}</Field>
+                <Field label={t('fulfilment.vendor.order.quantity')}>{line.quantity}</Field>
+                <Field label={t('fulfilment.vendor.order.lineTotal')}>
+                  <span className="font-semibold">{formatRwf(line.lineTotal, intlLocale)}</span>
+                </Field>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 flex justify-between gap-4 rounded-lg bg-muted px-4 py-3 font-semibold">
+          <span>{t('fulfilment.vendor.order.subtotal')}</span>
+          <span>{formatRwf(part.subtotal, intlLocale)}</span>
+        </p>
+      </section>
+
+      <section aria-labelledby="order-delivery" className="mt-6 grid gap-4 sm:grid-cols-2">
+        <div className="rounded-lg border border-border bg-card p-4">
+          <h2 id="order-delivery" className="font-semibold">
+            {t('fulfilment.vendor.order.deliverTo')}
+          </h2>
+          <address className="mt-2 text-sm not-italic">
+            <span className="block font-medium">{order.recipient}</span>
+            <span className="block">{[order.cell, order.sector, order.district, order.province].join(', ')}</span>
+            {order.landmark ? (
+              <span className="block">{t('fulfilment.vendor.order.landmark', { landmark: order.landmark })}</span>
+            ) : null}
+            <span className="mt-1 block">
+              {t('fulfilment.vendor.order.phone')}:{' '}
+              <a href={`tel:${order.phone}`} className="text-primary underline underline-offset-4">
+                {formatPhone(order.phone)}
+              </a>
+            </span>
+          </address>
+        </div>
+        <dl className="grid content-start gap-3 rounded-lg border border-border bg-card p-4 text-sm">
+          <Field label={t('fulfilment.vendor.order.delivery')}>
+            <DeliveryOption option={order.deliveryOption} />
+            <span className="block text-muted-foreground">
+              {t('fulfilment.vendor.order.deliveryDays', { min: order.deliveryDaysMin, max: order.deliveryDaysMax })}
+            </span>
+          </Field>
+          <Field label={t('fulfilment.vendor.order.payment')}>{t(`orders.method.${order.paymentMethod}`)}</Field>
+        </dl>
+      </section>
+
+      <section aria-labelledby="order-history" className="mt-6">
+        <h2 id="order-history" className="text-lg font-semibold">
+          {t('fulfilment.vendor.order.history')}
+        </h2>
+        <div className="mt-3">
+          <OrderHistory events={order.events} />
+        </div>
+      </section>
+    </div>
+  )
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  )
+}

@@ -1,0 +1,383 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { users } from '#app/modules/accounts/tables.server.ts'
+import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
+import { createCustomer } from '#app/modules/customers/customers.server.ts'
+import type { DeliveryQuote } from '#app/modules/orders/delivery.ts'
+import {
+  createOrder,
+  findOrder,
+  getOrderDetail,
+  getVendorOrder,
+  getVendorOrderFigures,
+  listVendorOrders,
+  type NewOrderLine,
+  releaseOrderToVendors,
+  transitionOrder,
+} from '#app/modules/orders/orders.server.ts'
+import type { PaymentMethod } from '#app/modules/orders/tables.server.ts'
+import { listMessages } from '#app/modules/outbox/outbox.server.ts'
+import { createPayment, listOrderPayments, listPaymentEvents } from '#app/modules/payments/payments.server.ts'
+import { getStoreDashboard } from '#app/modules/vendors/own-store.server.ts'
+import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { createVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import {
+  advanceVendorOrderStep,
+  fulfilStoreOrder,
+  getStoreOrder,
+  listStoreOrders,
+  recordCashCollected,
+} from './fulfilment.server.ts'
+
+let t: TestDatabase
+let vendorA: number
+let vendorB: number
+let customerId: number
+let lineA: NewOrderLine
+let lineB: NewOrderLine
+const email = 'aline.uwase@example.com'
+const phone = '+250788000111'
+let keys = 0
+
+const standard: DeliveryQuote = { option: 'standard', fee: 0, daysMin: 1, daysMax: 2, available: true }
+const address = {
+  recipient: 'Aline Uwase',
+  phone,
+  province: 'Kigali',
+  district: 'Gasabo',
+  sector: 'Kimironko',
+  cell: 'Bibare',
+  landmark: 'Near the market',
+}
+
+async function vendor(slug: string) {
+  const { id } = await createVendor(t.ctx, {
+    name: slug,
+    slug,
+    ownerName: 'Owner',
+    email: `${slug}@example.rw`,
+    phone: '+250788123456',
+    description: 'Tailor',
+    about: 'Tailor in Kigali',
+    businessAddress: 'KN 4 Ave, Kigali',
+    district: 'Gasabo',
+    city: 'Kigali',
+    categories: ['women'],
+    specialties: [],
+    policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
+    responseTime: 'within 2 hours',
+    status: 'approved',
+    avatarColours: ['#0b5d7a', '#fad201'],
+  })
+  return id
+}
+
+async function line(vendorId: number, categoryId: number, slug: string, price: number): Promise<NewOrderLine> {
+  const p = await createProduct(t.ctx, {
+    vendorId,
+    categoryId,
+    title: slug,
+    slug,
+    description: 'A thing',
+    price,
+    status: 'active',
+    variants: [{ size: 'M', colour: 'Blue', sku: `${slug}-m`, stock: 10 }],
+    images: [],
+  })
+  return {
+    variantId: p.variantIds[0] as number,
+    productId: p.id,
+    vendorId,
+    title: slug,
+    slug,
+    size: 'M',
+    colour: 'Blue',
+    sku: `${slug}-m`,
+    unitPrice: price,
+    quantity: 2,
+  }
+}
+
+/** An order for both vendors; cash on delivery gets its pending cash payment like checkout makes it. */
+async function placeOrder(method: PaymentMethod) {
+  const { order } = await createOrder(t.ctx, {
+    customerId,
+    checkoutKey: `key-${++keys}`,
+    paymentMethod: method,
+    delivery: standard,
+    address,
+    lines: [lineA, lineB],
+    paymentDueAt: method === 'cod' ? null : new Date(Date.now() + 3_600_000),
+    vatAmount: 0,
+  })
+  const total = (lineA.unitPrice + lineB.unitPrice) * 2
+  await createPayment(t.ctx, {
+    orderId: order.id,
+    method,
+    reference: `ref-${keys}`,
+    amount: total,
+    payerPhone: method === 'cod' ? null : phone,
+    expiresAt: new Date(Date.now() + 3_600_000),
+  })
+  const a = await listVendorOrders(t.ctx, vendorA, { limit: 100 })
+  const b = await listVendorOrders(t.ctx, vendorB, { limit: 100 })
+  return {
+    order,
+    a: a.items.find((i) => i.orderNumber === order.number)?.id,
+    b: b.items.find((i) => i.orderNumber === order.number)?.id,
+  }
+}
+
+async function statusOf(orderId: number) {
+  return (await findOrder(t.ctx, orderId))?.status
+}
+
+async function messagesTo(recipient: string) {
+  return (await listMessages(t.ctx, { recipient })).map((m) => m.subject)
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  const dept = await createCategory(t.ctx, { slug: 'women', name: 'Women', level: 0 })
+  vendorA = await vendor('kigali-fashion')
+  vendorB = await vendor('nyamirambo-crafts')
+  lineA = await line(vendorA, dept.id, 'kitenge-dress', 12_500)
+  lineB = await line(vendorB, dept.id, 'woven-basket', 8_000)
+  customerId = (await createCustomer(t.ctx, { firstName: 'Aline', lastName: 'Uwase', email })).id
+})
+
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('a vendor fulfils their part of a cash-on-delivery order', () => {
+  test('packed, dispatched, delivered: the order follows both parts, and the customer is told', async () => {
+    const { order, a, b } = await placeOrder('cod')
+    expect(a).toBeTypeOf('number')
+    expect(b).toBeTypeOf('number')
+    const A = a as number
+    const B = b as number
+    expect(await statusOf(order.id)).toBe('confirmed')
+    const before = (await listMessages(t.ctx, {})).length
+
+    expect(await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to: 'packed' })).toEqual({
+      ok: true,
+      status: 'packed',
+    })
+    expect(await statusOf(order.id)).toBe('confirmed')
+    expect(await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to: 'dispatched' })).toEqual({
+      ok: true,
+      status: 'dispatched',
+    })
+    expect(await statusOf(order.id)).toBe('partly_shipped')
+
+    await advanceVendorOrderStep(t.ctx, { vendorId: vendorB, vendorOrderId: B, to: 'packed' })
+    await advanceVendorOrderStep(t.ctx, { vendorId: vendorB, vendorOrderId: B, to: 'dispatched' })
+    expect(await statusOf(order.id)).toBe('shipped')
+
+    await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to: 'delivered' })
+    expect(await statusOf(order.id)).toBe('shipped')
+    await advanceVendorOrderStep(t.ctx, { vendorId: vendorB, vendorOrderId: B, to: 'delivered' })
+    expect(await statusOf(order.id)).toBe('delivered')
+
+    // Two dispatch notices (one per parcel) and one delivery notice, each by e-mail and SMS.
+    const subjects = await messagesTo(email)
+    expect(subjects.filter((s) => /dispatch|on its way|sent/i.test(s))).toHaveLength(2)
+    expect(subjects.filter((s) => /deliver/i.test(s))).toHaveLength(1)
+    expect(await messagesTo(phone)).toHaveLength(3)
+    expect((await listMessages(t.ctx, {})).length - before).toBe(6)
+
+    const detail = await getVendorOrder(t.ctx, vendorA, A)
+    expect(detail?.vendorOrder.status).toBe('delivered')
+    expect(detail?.vendorOrders.map((v) => v.vendorId)).toEqual([vendorA])
+    expect(detail?.events.some((e) => e.vendorOrderId === B)).toBe(false)
+    expect(detail?.events.map((e) => e.toStatus)).toContain('packed')
+  })
+
+  test('illegal steps are refused and change nothing: skipping, after delivery, a double click', async () => {
+    const { order, a } = await placeOrder('cod')
+    const A = a as number
+    const step = (to: 'packed' | 'dispatched' | 'delivered' | 'cancelled') =>
+      advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to })
+    expect(await step('dispatched')).toEqual({ ok: false, code: 'illegal' })
+    expect(await step('delivered')).toEqual({ ok: false, code: 'illegal' })
+    expect(await step('cancelled')).toEqual({ ok: false, code: 'illegal' })
+    expect(await step('packed')).toEqual({ ok: true, status: 'packed' })
+    expect(await step('packed')).toEqual({ ok: false, code: 'illegal' })
+    await step('dispatched')
+    await step('delivered')
+    expect(await step('delivered')).toEqual({ ok: false, code: 'illegal' })
+    expect(await step('packed')).toEqual({ ok: false, code: 'illegal' })
+    expect((await getVendorOrder(t.ctx, vendorA, A))?.vendorOrder.status).toBe('delivered')
+    expect(await statusOf(order.id)).toBe('partly_shipped')
+  })
+
+  test("another store's vendor order is neither seen nor moved", async () => {
+    const { a } = await placeOrder('cod')
+    const A = a as number
+    expect(await getVendorOrder(t.ctx, vendorB, A)).toBeNull()
+    expect(await advanceVendorOrderStep(t.ctx, { vendorId: vendorB, vendorOrderId: A, to: 'packed' })).toEqual({
+      ok: false,
+      code: 'not_found',
+    })
+    expect(await recordCashCollected(t.ctx, { vendorId: vendorB, vendorOrderId: A })).toEqual({
+      ok: false,
+      code: 'not_found',
+    })
+    expect((await getVendorOrder(t.ctx, vendorA, A))?.vendorOrder.status).toBe('new')
+  })
+
+  test('an id that is no vendor order at all is not found, not an error', async () => {
+    for (const id of [0, -1, 999_999, 2 ** 31, Number.NaN]) {
+      expect(await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: id, to: 'packed' })).toEqual({
+        ok: false,
+        code: 'not_found',
+      })
+      expect(await recordCashCollected(t.ctx, { vendorId: vendorA, vendorOrderId: id })).toEqual({
+        ok: false,
+        code: 'not_found',
+      })
+      expect(await getVendorOrder(t.ctx, vendorA, id)).toBeNull()
+    }
+  })
+
+  test('cash is recorded once, after dispatch; when both vendors have it the payment succeeds', async () => {
+    const { order, a, b } = await placeOrder('cod')
+    const A = a as number
+    const B = b as number
+    const cash = (vendorId: number, vendorOrderId: number) => recordCashCollected(t.ctx, { vendorId, vendorOrderId })
+    expect(await cash(vendorA, A)).toEqual({ ok: false, code: 'illegal' })
+    await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to: 'packed' })
+    expect(await cash(vendorA, A)).toEqual({ ok: false, code: 'illegal' })
+    await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to: 'dispatched' })
+    expect(await cash(vendorA, A)).toEqual({ ok: true })
+    expect(await cash(vendorA, A)).toEqual({ ok: false, code: 'illegal' })
+    const [pending] = await listOrderPayments(t.ctx, order.id)
+    expect(pending?.status).toBe('pending')
+
+    for (const to of ['packed', 'dispatched', 'delivered'] as const) {
+      await advanceVendorOrderStep(t.ctx, { vendorId: vendorB, vendorOrderId: B, to })
+    }
+    expect(await cash(vendorB, B)).toEqual({ ok: true })
+    const [settled] = await listOrderPayments(t.ctx, order.id)
+    expect(settled?.status).toBe('succeeded')
+    const events = await listPaymentEvents(t.ctx, [settled?.id as number])
+    expect(events.map((e) => e.kind)).toEqual(['cash_collected'])
+    expect((await getVendorOrder(t.ctx, vendorA, A))?.vendorOrder.cashCollectedAt).toBeInstanceOf(Date)
+  })
+})
+
+describe('an order paid online', () => {
+  test('is invisible to the vendors until it is paid and released, then moves paid → shipped → delivered', async () => {
+    const { order, a, b } = await placeOrder('momo')
+    expect(a).toBeUndefined()
+    expect(b).toBeUndefined()
+    const hidden = await listVendorOrders(t.ctx, vendorA, { limit: 100 })
+    expect(hidden.items.some((i) => i.orderNumber === order.number)).toBe(false)
+    const figuresBefore = await getVendorOrderFigures(t.ctx, vendorA)
+
+    await transitionOrder(t.ctx, order.id, 'paid', { actor: 'payments' })
+    const released = await releaseOrderToVendors(t.ctx, order.id)
+    expect(released.map((r) => r.vendorId).sort()).toEqual([vendorA, vendorB].sort())
+    const A = released.find((r) => r.vendorId === vendorA)?.id as number
+    const B = released.find((r) => r.vendorId === vendorB)?.id as number
+    expect((await getVendorOrder(t.ctx, vendorA, A))?.number).toBe(order.number)
+    const figures = await getVendorOrderFigures(t.ctx, vendorA)
+    expect(figures.orders).toBe(figuresBefore.orders + 1)
+    expect(figures.revenue).toBe(figuresBefore.revenue + lineA.unitPrice * 2)
+
+    for (const to of ['packed', 'dispatched'] as const) {
+      await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to })
+      await advanceVendorOrderStep(t.ctx, { vendorId: vendorB, vendorOrderId: B, to })
+    }
+    expect(await statusOf(order.id)).toBe('shipped')
+    await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to: 'delivered' })
+    await advanceVendorOrderStep(t.ctx, { vendorId: vendorB, vendorOrderId: B, to: 'delivered' })
+    expect(await statusOf(order.id)).toBe('delivered')
+    // Cash collected is for cash on delivery only.
+    expect(await recordCashCollected(t.ctx, { vendorId: vendorA, vendorOrderId: A })).toEqual({
+      ok: false,
+      code: 'illegal',
+    })
+  })
+
+  test('a part waiting for its payment is neither seen nor moved by its vendor', async () => {
+    const { order } = await placeOrder('airtel')
+    expect(await statusOf(order.id)).toBe('pending_payment')
+    const parts = (await getOrderDetail(t.ctx, order.id))?.vendorOrders ?? []
+    expect(parts).toHaveLength(2)
+    for (const part of parts) {
+      expect(await getVendorOrder(t.ctx, part.vendorId, part.id)).toBeNull()
+      const outcome = await advanceVendorOrderStep(t.ctx, {
+        vendorId: part.vendorId,
+        vendorOrderId: part.id,
+        to: 'packed',
+      })
+      expect(outcome).toEqual({ ok: false, code: 'not_found' })
+    }
+    const listing = await listVendorOrders(t.ctx, vendorA, { limit: 100 })
+    expect(listing.items.some((i) => i.orderNumber === order.number)).toBe(false)
+  })
+})
+
+describe("the store owner's order pages", () => {
+  test('show only the signed-in owner’s store, and nothing while the store is not approved', async () => {
+    for (const id of ['owner-a', 'owner-b']) {
+      await t.ctx.db.insert(users).values({ id, name: id, email: `${id}@example.rw`, role: 'vendor' })
+    }
+    await setVendorOwner(t.ctx, vendorA, 'owner-a')
+    await setVendorOwner(t.ctx, vendorB, 'owner-b')
+    const { order, a } = await placeOrder('cod')
+    const A = a as number
+
+    const listing = await listStoreOrders(t.ctx, { ownerUserId: 'owner-a', page: 1 })
+    expect(listing.items[0]?.orderNumber).toBe(order.number)
+    expect(listing.counts.new).toBeGreaterThan(0)
+    const newOnly = await listStoreOrders(t.ctx, { ownerUserId: 'owner-a', status: 'new', page: 1 })
+    expect(newOnly.items.every((i) => i.status === 'new')).toBe(true)
+    expect(newOnly.total).toBe(listing.counts.new)
+
+    const dashboard = await getStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })
+    expect(dashboard?.orderCount).toBe(listing.total)
+    expect(dashboard?.customerCount).toBe(1)
+    expect(dashboard?.revenue).toBeGreaterThan(0)
+    expect(dashboard?.recentOrders.map((o) => o.id)).toEqual(listing.items.slice(0, 5).map((o) => o.id))
+
+    expect(await getStoreOrder(t.ctx, { ownerUserId: 'owner-b', vendorOrderId: A })).toBeNull()
+    expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-b', vendorOrderId: A, intent: 'packed' })).toEqual({
+      ok: false,
+      code: 'not_found',
+    })
+    expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'packed' })).toEqual({
+      ok: true,
+      orderNumber: order.number,
+    })
+    expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'packed' })).toEqual({
+      ok: false,
+      code: 'illegal',
+    })
+    expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'cash' })).toEqual({
+      ok: false,
+      code: 'illegal',
+    })
+
+    await t.ctx.db.update(vendors).set({ status: 'suspended' }).where(eq(vendors.id, vendorA))
+    try {
+      const hidden = await listStoreOrders(t.ctx, { ownerUserId: 'owner-a', page: 1 })
+      expect(hidden).toMatchObject({ items: [], total: 0, counts: { new: 0, packed: 0 } })
+      expect(await getStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A })).toBeNull()
+      expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'dispatched' })).toEqual(
+        { ok: false, code: 'not_found' },
+      )
+      expect(await getStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })).toMatchObject({
+        orderCount: 0,
+        revenue: 0,
+        customerCount: 0,
+        recentOrders: [],
+      })
+    } finally {
+      await t.ctx.db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, vendorA))
+    }
+  })
+})
