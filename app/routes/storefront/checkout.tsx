@@ -619,4 +619,3 @@ function Totals({ summary, locale }: { summary: PageData['summary']; locale: str
     </dl>
   )
 }
-
