@@ -31,8 +31,10 @@ test('a guest cart follows the shopper through sign-in to checkout', async ({ pa
   await main.getByLabel('Password').fill('Isoko-Demo-2026')
   await main.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/checkout$/)
-  await expect(page.getByRole('heading', { name: 'Checkout opens soon' })).toBeVisible()
-  await expect(page.getByText(/saved to your account/)).toBeVisible()
+  // The guest's cart joined the account: the checkout shows it, starting with the delivery address.
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Order summary' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Delivery address' })).toBeVisible()
 })
 
 test('Delete Account asks for the password and a tick, then the account is gone', async ({ page }) => {
