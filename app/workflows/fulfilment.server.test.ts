@@ -120,6 +120,8 @@ async function placeOrder(method: PaymentMethod) {
     payerPhone: method === 'cod' ? null : phone,
     expiresAt: new Date(Date.now() + 3_600_000),
   })
+  // Checkout releases a cash-on-delivery order to its vendors at once (an online one once it is paid).
+  if (method === 'cod') await releaseOrderToVendors(t.ctx, order.id)
   const a = await listVendorOrders(t.ctx, vendorA, { limit: 100 })
   const b = await listVendorOrders(t.ctx, vendorB, { limit: 100 })
   return {

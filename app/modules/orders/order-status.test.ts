@@ -30,7 +30,7 @@ describe('the order machine', () => {
 
   test.each([
     ['pending_payment', 'shipped'],
-    ['pending_payment', 'confirmed'],
+    ['pending_payment', 'delivered'],
     ['paid', 'delivered'],
     ['confirmed', 'delivered'],
     ['partly_shipped', 'delivered'],
