@@ -109,7 +109,14 @@ test('a vendor edits the store settings and the public store page shows them', a
       await page.goto('/vendor-dashboard/settings')
       await page.getByRole('main').getByLabel('Specialties').fill(original.specialties)
       await page.getByRole('main').getByLabel('Returns').fill(original.returns)
-      await page.getByRole('main').getByRole('button', { name: 'Save settings' }).click()
+      // Wait for the save itself: the confirmation of the first save can still be on screen, and leaving the page
+      // before the answer would cancel the restore.
+      await Promise.all([
+        page.waitForResponse(
+          (r) => r.request().method() === 'POST' && r.url().includes('/vendor-dashboard/settings') && r.status() < 400,
+        ),
+        page.getByRole('main').getByRole('button', { name: 'Save settings' }).click(),
+      ])
       await expect(page.getByRole('status').filter({ hasText: 'Your store settings are saved.' })).toBeVisible()
     }
   })
