@@ -38,8 +38,8 @@ import {
 // HTTP clients as production, test numbers that approve, decline, expire or never answer. Callbacks the simulators
 // send land in the harness's recorder; a test hands them to handlePaymentCallback as the API route would.
 
-const APPROVAL_MS = 60
-const EXPIRY_MS = 250
+const APPROVAL_MS = 150
+const EXPIRY_MS = 800
 const MTN_APPROVE = '+250788123456'
 const AIRTEL_APPROVE = '+250731234567'
 const mtn = (suffix: string) => `+250788000${suffix}`
@@ -282,18 +282,29 @@ describe('mobile money', () => {
   })
 
   test('a callback that comes before the status is final (Airtel …006 says TS, the enquiry still TIP) changes nothing; a later check pays', async () => {
-    const o = await pendingOrder('airtel')
-    const started = await startOk(o, 'airtel', airtel('006'))
-    const [early] = await callbacksOf(started.payment)
-    expect((early.body as { transaction: { status_code: string } }).transaction.status_code).toBe('TS')
-    expect(await deliver('airtel', early)).toBe('accepted')
-    expect((await payments(o))[0].status).toBe('pending')
-    expect((await order(o)).status).toBe('pending_payment')
+    // Its own simulator with a slow approval: with the file's short delay, a busy machine could reach the status call
+    // after the approval, and the test would no longer be about a callback that comes first.
+    const fast = { h, deps }
+    h = await startSimulatorHarness({ SIMULATOR_APPROVAL_MS: '1500', SIMULATOR_EXPIRY_MS: '10000' })
+    deps = { providers: h.providers }
+    try {
+      const o = await pendingOrder('airtel')
+      const started = await startOk(o, 'airtel', airtel('006'))
+      const [early] = await callbacksOf(started.payment)
+      expect((early.body as { transaction: { status_code: string } }).transaction.status_code).toBe('TS')
+      expect(await deliver('airtel', early)).toBe('accepted')
+      expect((await payments(o))[0].status).toBe('pending')
+      expect((await order(o)).status).toBe('pending_payment')
 
-    await sleep(APPROVAL_MS * 2)
-    await refreshPayment(t.ctx, started.payment.id, deps)
-    expect((await payments(o))[0].status).toBe('succeeded')
-    expect((await order(o)).status).toBe('paid')
+      await sleep(2000)
+      await refreshPayment(t.ctx, started.payment.id, deps)
+      expect((await payments(o))[0].status).toBe('succeeded')
+      expect((await order(o)).status).toBe('paid')
+    } finally {
+      await h.close()
+      h = fast.h
+      deps = fast.deps
+    }
   })
 
   test('a lost callback (…005): only polling finds the payment', async () => {

@@ -88,7 +88,7 @@ describe('Airtel Money client against the simulator', () => {
     const airtel = h.providers.airtel
     const payment = input('+250730000003')
     await airtel.start(payment)
-    await sleep(150)
+    await sleep(500)
     expect((await airtel.status(payment.reference)).state).toBe('pending')
     expect(await pollUntil(() => airtel.status(payment.reference), settled)).toMatchObject({
       state: 'failed',
@@ -108,7 +108,7 @@ describe('Airtel Money client against the simulator', () => {
     const lost = input('+250730000005')
     await airtel.start(silent)
     await airtel.start(lost)
-    await sleep(400)
+    await sleep(700)
     expect((await airtel.status(silent.reference)).state).toBe('pending')
     expect((await airtel.status(lost.reference)).state).toBe('succeeded')
     expect(callbacksFor(silent.reference)).toHaveLength(0)

@@ -100,7 +100,7 @@ describe('MTN MoMo client against the simulator', () => {
   test('expires (…003): pending past the approval delay, failed after the expiry, with a callback', async () => {
     const payment = input('+250788000003')
     await h.providers.momo.start(payment)
-    await sleep(150)
+    await sleep(500)
     expect((await h.providers.momo.status(payment.reference)).state).toBe('pending')
     expect(callbacksFor(payment.reference)).toHaveLength(0)
     const status = await pollUntil(() => h.providers.momo.status(payment.reference), settled)
@@ -115,7 +115,7 @@ describe('MTN MoMo client against the simulator', () => {
   test('never answers (…004): pending, no callback', async () => {
     const payment = input('+250788000004')
     await h.providers.momo.start(payment)
-    await sleep(400)
+    await sleep(700)
     expect((await h.providers.momo.status(payment.reference)).state).toBe('pending')
     expect(callbacksFor(payment.reference)).toHaveLength(0)
   })

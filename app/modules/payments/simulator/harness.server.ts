@@ -29,8 +29,9 @@ export async function startSimulatorHarness(env: Record<string, string> = {}) {
   const base = `http://127.0.0.1:${port}`
   const config: PaymentsConfig = parsePaymentsConfig({
     PORT: String(port),
-    SIMULATOR_APPROVAL_MS: '50',
-    SIMULATOR_EXPIRY_MS: '300',
+    // Short, but with room for a busy CI machine between 'still pending' and 'settled' checks.
+    SIMULATOR_APPROVAL_MS: '200',
+    SIMULATOR_EXPIRY_MS: '1500',
     ...env,
   })
   const received: ReceivedCallback[] = []
@@ -67,7 +68,7 @@ export async function startSimulatorHarness(env: Record<string, string> = {}) {
 export type SimulatorHarness = Awaited<ReturnType<typeof startSimulatorHarness>>
 
 /** Calls `read` until `done` holds or `timeoutMs` passes; returns the last value either way. */
-export async function pollUntil<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 2000) {
+export async function pollUntil<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 6000) {
   const end = Date.now() + timeoutMs
   let value = await read()
   while (!done(value) && Date.now() < end) {
