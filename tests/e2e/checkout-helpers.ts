@@ -48,9 +48,10 @@ export async function checkoutToReview(
   await main.getByRole('button', { name: 'Save address' }).click()
   await expect(page).toHaveURL(/\/checkout/)
   await expect(main.getByRole('heading', { name: 'Delivery option' })).toBeVisible()
-  await main.getByLabel(/standard delivery/i).check()
+  // By role and name: after the express cut-off, the express option's reason also mentions standard delivery.
+  await main.getByRole('radio', { name: /^Standard delivery/ }).check()
   await main.getByRole('button', { name: 'Continue' }).click()
-  await main.getByLabel(method).check()
+  await main.getByRole('radio', { name: new RegExp(`^${method}`) }).check()
   if (phone) await main.getByLabel('Mobile money number').fill(phone)
   await main.getByRole('button', { name: 'Continue' }).click()
   await expect(main.getByRole('button', { name: /place order/i })).toBeVisible()
