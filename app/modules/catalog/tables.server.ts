@@ -116,9 +116,14 @@ export const reviews = pgTable(
     rating: smallint('rating').notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The store's public answer, written by the vendor who sells the product. */
+    vendorReply: text('vendor_reply'),
+    vendorRepliedAt: timestamp('vendor_replied_at', { withTimezone: true }),
   },
   (t) => [
     index('reviews_product_idx').on(t.productId),
+    // Once per purchased product: a customer reviews a product at most once.
+    uniqueIndex('reviews_product_customer_idx').on(t.productId, t.customerId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 )
