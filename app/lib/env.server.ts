@@ -29,6 +29,10 @@ const EnvSchema = z.object({
   PAYMENT_ATTEMPT_MINUTES: z.coerce.number().int().min(1).max(120).default(6),
   /** How long an unpaid order keeps its place (retries included) before it is cancelled and its stock released. */
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Largest photo a vendor may upload, in megabytes (a 12 MP phone photo is 3 to 6 MB). */
+  UPLOAD_MAX_MB: z.coerce.number().min(1).max(50).default(12),
+  /** Photos per product. */
+  UPLOAD_MAX_PHOTOS: z.coerce.number().int().min(1).max(30).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -6,16 +6,22 @@ export const IMAGE_WIDTHS = [200, 400, 800] as const
 /** Widths of a store banner (aspect 3:1). Banner keys start with `banner-`. */
 export const BANNER_WIDTHS = [640, 1280] as const
 
-export type ImageKind = 'product' | 'banner'
+/** Widths of a store logo (square). Logo keys start with `logo-`. */
+export const LOGO_WIDTHS = [96, 192] as const
+
+export type ImageKind = 'product' | 'banner' | 'logo'
 
 export const IMAGE_KINDS: Record<ImageKind, { widths: readonly number[]; aspect: number }> = {
   product: { widths: IMAGE_WIDTHS, aspect: 5 / 4 },
   banner: { widths: BANNER_WIDTHS, aspect: 1 / 3 },
+  logo: { widths: LOGO_WIDTHS, aspect: 1 },
 }
 
-/** The kind of picture a key names: banners are `banner-…`, everything else is a product-style picture. */
+/** The kind of picture a key names: `banner-…`, `logo-…`, everything else is a product-style picture. */
 export function imageKindOf(key: string): ImageKind {
-  return key.startsWith('banner-') ? 'banner' : 'product'
+  if (key.startsWith('banner-')) return 'banner'
+  if (key.startsWith('logo-')) return 'logo'
+  return 'product'
 }
 
 export function imageWidthsFor(key: string): readonly number[] {
