@@ -4,6 +4,15 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 const dataDir = process.env.E2E_DATA_DIR ?? './data/e2e'
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
+/** Journeys about access and ownership (guards, posted forms, reset links), which a narrow screen does not change. */
+const WIDTH_INDEPENDENT = [
+  'admin-access.spec.ts',
+  'address-ownership.spec.ts',
+  'customer-dashboard-guards.spec.ts',
+  'password-reset.spec.ts',
+  'vendor-ownership.spec.ts',
+]
+
 // The journeys run against the production build, served by the real server on a database of its own:
 // PostgreSQL when E2E_DATABASE_URL is given (scripts/test.mjs makes one from TEST_DATABASE_URL), else PGlite.
 export default defineConfig({
@@ -33,6 +42,9 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 800 }, isMobile: false, hasTouch: true },
+      // Who may do what does not depend on the screen's width: these journeys post forms and follow redirects, so
+      // they run once, on the desktop project, which keeps `npm test` within its time.
+      testIgnore: WIDTH_INDEPENDENT,
     },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
   ],
