@@ -52,6 +52,9 @@ test('the vendor opens Analytics from the dashboard, switches 7, 30 and 90 days,
   if (info.project.name === 'mobile') {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   }
+  await page
+    .getByRole('region', { name: 'Revenue and orders per day' })
+    .screenshot({ path: `/tmp/analytics-chart-${info.project.name}.png` })
   await page.screenshot({ path: `/tmp/analytics-${info.project.name === 'mobile' ? 360 : 1280}.png`, fullPage: true })
 })
 

@@ -102,14 +102,7 @@ export function SalesChart({ daily, className }: { daily: ChartDay[]; className?
           ))}
           {/* The orders axis (right). */}
           {[0, 1].map((f) => (
-            <text
-              key={f}
-              x="100%"
-              dx="6"
-              y={pct(100 - f * 100)}
-              dy="0.32em"
-              className="fill-muted-foreground tabular-nums"
-            >
+            <text key={f} x="100%" dx="6" y={pct(100 - f * 100)} dy="0.32em" className="fill-amber-700 tabular-nums">
               {formats.number.format(ordersMax * f)}
             </text>
           ))}
@@ -138,30 +131,40 @@ export function SalesChart({ daily, className }: { daily: ChartDay[]; className?
               className="stroke-amber-600"
             />
           ))}
-          {dots
-            ? daily.map((d, i) => (
+          {/* Dots on each day, but not on a phone's 30 days, where they would touch. */}
+          {dots ? (
+            <g className={daily.length > 7 ? 'max-sm:hidden' : undefined}>
+              {daily.map((d, i) => (
                 <circle
                   key={d.date}
                   cx={pct(x(i))}
                   cy={pct(yOrders(d.orders))}
-                  r="3"
+                  r={daily.length <= 7 ? 3.5 : 2}
                   className="fill-card stroke-amber-600"
                   strokeWidth="2"
                 />
-              ))
-            : null}
-          {/* Dates along the bottom. */}
-          {tickIndexes(daily.length, daily.length <= 7 ? 4 : 5).map((i, n, all) => (
-            <text
-              key={i}
-              x={pct(x(i))}
-              y="100%"
-              dy="18"
-              textAnchor={n === 0 ? 'start' : n === all.length - 1 ? 'end' : 'middle'}
-              className="fill-muted-foreground"
-            >
-              {formats.short.format(day(daily[i]?.date ?? first.date))}
-            </text>
+              ))}
+            </g>
+          ) : null}
+          {/* Dates along the bottom: three on a phone, more from the sm breakpoint (CSS display works in SVG). */}
+          {[
+            { ticks: tickIndexes(daily.length, 3), className: 'sm:hidden' },
+            { ticks: tickIndexes(daily.length, daily.length <= 7 ? 7 : 6), className: 'hidden sm:inline' },
+          ].map(({ ticks, className }) => (
+            <g key={className} className={className}>
+              {ticks.map((i, n) => (
+                <text
+                  key={i}
+                  x={pct(x(i))}
+                  y="100%"
+                  dy="18"
+                  textAnchor={n === 0 ? 'start' : n === ticks.length - 1 ? 'end' : 'middle'}
+                  className="fill-muted-foreground"
+                >
+                  {formats.short.format(day(daily[i]?.date ?? first.date))}
+                </text>
+              ))}
+            </g>
           ))}
         </svg>
       </div>

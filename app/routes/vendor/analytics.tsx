@@ -109,7 +109,7 @@ function AnalyticsBody({ analytics, days }: { analytics: Analytics; days: number
         <h2 id="analytics-figures" className="sr-only">
           {t('analytics.figures')}
         </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {cards.map((c) => (
             <Figure key={c.key} label={t(`analytics.figure.${c.key}`)} value={c.value}>
               <Change change={c.change} days={days} />
@@ -221,7 +221,7 @@ function Figure({ label, value, children }: { label: string; value: string; chil
   return (
     <div className="flex min-w-0 flex-col rounded-lg border border-border bg-card p-3 shadow-sm sm:p-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="order-first text-xl font-bold break-words sm:text-2xl">{value}</dd>
+      <dd className="order-first text-lg font-bold break-words tabular-nums sm:text-2xl">{value}</dd>
       <dd className="mt-1 text-xs">{children}</dd>
     </div>
   )
