@@ -18,6 +18,7 @@ function figure(page: Page, label: string) {
 async function openAnalyticsFromDashboard(page: Page) {
   await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
   await expect(page).toHaveURL(/\/vendor-dashboard$/)
+  await page.screenshot({ path: `/tmp/dashboard-${test.info().project.name}.png`, fullPage: true })
   await page.getByRole('region', { name: 'Manage your store' }).getByRole('link', { name: 'Analytics' }).click()
   await expect(page).toHaveURL(/\/vendor-dashboard\/analytics$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Analytics')
