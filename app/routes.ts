@@ -63,6 +63,7 @@ export default [
     route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
     route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
     route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
+    route('vendor-dashboard/analytics', 'routes/vendor/analytics.tsx'),
 
     // The admin console: staff only (each page's loader and action requires the admin role).
     ...prefix('admin', [

@@ -1,6 +1,7 @@
 import type { I18n, Messages } from '@lingui/core'
 import { messages as accounts } from '#app/locales/en/accounts.po'
 import { messages as admin } from '#app/locales/en/admin.po'
+import { messages as analytics } from '#app/locales/en/analytics.po'
 import { messages as cart } from '#app/locales/en/cart.po'
 import { messages as common } from '#app/locales/en/common.po'
 import { messages as customer } from '#app/locales/en/customer.po'
@@ -34,6 +35,7 @@ const catalogues: Record<Locale, Messages> = {
     ...orders,
     ...fulfilment,
     ...uploads,
+    ...analytics,
   },
 }
 

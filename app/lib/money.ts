@@ -20,3 +20,20 @@ export function discountPercent(price: number, compareAtPrice: number | null | u
   if (!compareAtPrice || compareAtPrice <= price) return null
   return Math.round(((compareAtPrice - price) / compareAtPrice) * 100)
 }
+
+const compactFormatters = new Map<string, Intl.NumberFormat>()
+
+/** A short amount for a chart's axis ('RF 120K'): the same currency style, in compact notation. */
+export function formatRwfCompact(amount: number, locale = 'en-RW'): string {
+  let f = compactFormatters.get(locale)
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'RWF',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    })
+    compactFormatters.set(locale, f)
+  }
+  return f.format(amount)
+}

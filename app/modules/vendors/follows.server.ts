@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { follows, vendors } from './tables.server.ts'
 import { followVendor } from './vendors-admin.server.ts'
@@ -16,6 +16,21 @@ export type FollowOutcome =
 export async function countFollowers(ctx: ServiceContext, vendorId: number): Promise<number> {
   const [row] = await ctx.db.select({ n: count() }).from(follows).where(eq(follows.vendorId, vendorId))
   return Number(row?.n ?? 0)
+}
+
+/** A store's followers: how many now, and how many started following since `since` (the analytics page). */
+export async function getFollowerFigures(
+  ctx: ServiceContext,
+  input: { vendorId: number; since: Date },
+): Promise<{ total: number; newSince: number }> {
+  const [row] = await ctx.db
+    .select({
+      total: count(),
+      newSince: count(sql`case when ${follows.createdAt} >= ${input.since.toISOString()}::timestamptz then 1 end`),
+    })
+    .from(follows)
+    .where(eq(follows.vendorId, input.vendorId))
+  return { total: Number(row?.total ?? 0), newSince: Number(row?.newSince ?? 0) }
 }
 
 function isVendorId(id: number): boolean {

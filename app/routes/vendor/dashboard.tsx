@@ -2,7 +2,18 @@ import { Form, Link } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { DeliveryOption, OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { ChevronRight, PackageSearch, ShoppingBag, Store } from '#app/components/ui/icons.tsx'
+import {
+  ChevronRight,
+  type IconProps,
+  MessageCircle,
+  PackageSearch,
+  Plus,
+  ShoppingBag,
+  SlidersHorizontal,
+  Star,
+  Truck,
+} from '#app/components/ui/icons.tsx'
+import { ChartIcon } from '#app/components/vendors/sales-chart.tsx'
 import { StoreStatus } from '#app/components/vendors/store-status.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
@@ -10,29 +21,42 @@ import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { getVendorSales } from '#app/modules/orders/vendor-analytics.server.ts'
 import { getStoreDashboard } from '#app/modules/vendors/own-store.server.ts'
 import type { Route } from './+types/dashboard'
 
 // Guard (DESIGN.md section 3, point 4): a signed-in vendor only; a visitor signs in first and comes back.
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, 'vendor')
-  const store = await getStoreDashboard(getServiceContext(), { ownerUserId: actor.userId })
-  return { title: requestI18n(request)._('dashboard.vendor.meta'), store }
+  const ctx = getServiceContext()
+  const store = await getStoreDashboard(ctx, { ownerUserId: actor.userId })
+  // The last 30 days' sales, for the link to the analytics page (the store's id comes from the session's store).
+  const recent = store ? (await getVendorSales(ctx, { vendorId: store.id, days: 30 })).current : null
+  return { title: requestI18n(request)._('dashboard.vendor.meta'), store, recent }
 }
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
-/** The prototype's store management buttons: settings and orders work; the others say they are coming. */
-const TOOLS = ['addProduct', 'inventory', 'analytics', 'reviews'] as const
+/** The prototype's store management buttons, each to its page. */
+const TOOLS: { to: string; label: string; Icon: (props: IconProps) => React.ReactNode }[] = [
+  { to: '/vendor-dashboard/products/new', label: 'vendor.dashboard.tool.addProduct', Icon: Plus },
+  { to: '/vendor-dashboard/products', label: 'analytics.dashboard.tool.products', Icon: ShoppingBag },
+  { to: '/vendor-dashboard/orders', label: 'fulfilment.vendor.dashboard.tool.orders', Icon: Truck },
+  { to: '/vendor-dashboard/inventory', label: 'vendor.dashboard.tool.inventory', Icon: PackageSearch },
+  { to: '/vendor-dashboard/analytics', label: 'vendor.dashboard.tool.analytics', Icon: ChartIcon },
+  { to: '/vendor-dashboard/reviews', label: 'vendor.dashboard.tool.reviews', Icon: Star },
+  { to: '/vendor-dashboard/messages', label: 'analytics.dashboard.tool.messages', Icon: MessageCircle },
+  { to: '/vendor-dashboard/settings', label: 'vendor.dashboard.tool.settings', Icon: SlidersHorizontal },
+]
 
 export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
   const when = useDateTimeFormat()
   const number = new Intl.NumberFormat(intlLocale)
-  const { store } = loaderData
+  const { store, recent } = loaderData
   const figures = store
     ? [
         { key: 'products', value: number.format(store.productCount) },
@@ -84,6 +108,26 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-sm text-muted-foreground">
               {t('fulfilment.vendor.dashboard.open', { count: store.openOrderCount })}
             </p>
+            {recent ? (
+              <Link
+                to="/vendor-dashboard/analytics"
+                className="mt-4 flex flex-wrap items-center justify-between gap-x-6 gap-y-2 rounded-lg border border-border bg-card p-4 shadow-sm hover:border-primary/60"
+              >
+                <span className="inline-flex items-center gap-2 font-semibold">
+                  <ChartIcon className="size-5 text-primary" aria-hidden="true" />
+                  {t('analytics.dashboard.title')}
+                </span>
+                <span className="text-sm">
+                  {formatRwf(recent.revenue, intlLocale)}
+                  {' · '}
+                  {t('analytics.dashboard.orders', { count: recent.orders })}
+                </span>
+                <span className="inline-flex items-center gap-1 text-sm font-medium text-primary">
+                  {t('analytics.dashboard.open')}
+                  <ChevronRight className="size-4" aria-hidden="true" />
+                </span>
+              </Link>
+            ) : null}
           </section>
 
           <section aria-labelledby="recent-orders" className="mt-8">
@@ -141,39 +185,18 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
               {t('vendor.dashboard.manage')}
             </h2>
             <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              <li>
-                <Link
-                  to="/vendor-dashboard/settings"
-                  className="flex min-h-14 items-center justify-between gap-2 rounded-md bg-primary px-4 py-3 font-medium text-primary-foreground hover:bg-primary/90 [&_svg]:size-4"
-                >
-                  <span className="inline-flex items-center gap-2">
-                    <Store aria-hidden="true" />
-                    {t('vendor.dashboard.tool.settings')}
-                  </span>
-                  <ChevronRight aria-hidden="true" />
-                </Link>
-              </li>
-              <li>
-                <Link
-                  to="/vendor-dashboard/orders"
-                  className="flex min-h-14 items-center justify-between gap-2 rounded-md bg-primary px-4 py-3 font-medium text-primary-foreground hover:bg-primary/90 [&_svg]:size-4"
-                >
-                  <span className="inline-flex items-center gap-2">
-                    <ShoppingBag aria-hidden="true" />
-                    {t('fulfilment.vendor.dashboard.tool.orders')}
-                  </span>
-                  <ChevronRight aria-hidden="true" />
-                </Link>
-              </li>
-              {TOOLS.map((tool) => (
-                <li
-                  key={tool}
-                  className="flex min-h-14 items-center justify-between gap-2 rounded-md border border-dashed border-border bg-muted px-4 py-3 text-muted-foreground"
-                >
-                  <span className="font-medium">{t(`vendor.dashboard.tool.${tool}`)}</span>
-                  <span className="rounded-full bg-card px-2 py-0.5 text-xs font-medium">
-                    {t('vendor.dashboard.comingSoon')}
-                  </span>
+              {TOOLS.map(({ to, label, Icon }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className="flex min-h-14 items-center justify-between gap-2 rounded-md bg-primary px-4 py-3 font-medium text-primary-foreground hover:bg-primary/90 [&_svg]:size-4"
+                  >
+                    <span className="inline-flex items-center gap-2">
+                      <Icon aria-hidden="true" />
+                      {t(label)}
+                    </span>
+                    <ChevronRight aria-hidden="true" />
+                  </Link>
                 </li>
               ))}
             </ul>
