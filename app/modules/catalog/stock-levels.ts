@@ -1,0 +1,9 @@
+// Stock levels the vendor tools share: at or below LOW_STOCK_AT a variant counts as low on stock, at 0 it is out.
+export const LOW_STOCK_AT = 5
+
+export type StockLevel = 'out' | 'low' | 'ok'
+
+export function stockLevel(stock: number): StockLevel {
+  if (stock <= 0) return 'out'
+  return stock <= LOW_STOCK_AT ? 'low' : 'ok'
+}
