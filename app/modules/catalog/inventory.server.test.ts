@@ -191,7 +191,11 @@ describe('stock by CSV', () => {
     const csv = `sku,stock\n${skus.get(dress.variantIds[0] as number)},1\n${skus.get(shirt.variantIds[1] as number)},abc\n`
     const seen: SeenStock = [[dress.variantIds[0] as number, 10]]
     const outcome = await applyStockCsv(t.ctx, { vendorId: shopA, csv, seen })
-    expect(outcome).toMatchObject({ ok: false, code: 'invalid', errors: [{ line: 3, code: 'stock-invalid' }] })
+    expect(outcome).toMatchObject({
+      ok: false,
+      code: 'invalid',
+      preview: { errors: [{ line: 3, code: 'stock-invalid' }] },
+    })
     expect(await stocks(dress)).toEqual([10, 3, 0])
     expect(await stocks(shirt)).toEqual([5, 40])
   })
@@ -209,7 +213,11 @@ describe('stock by CSV', () => {
         [other.variantIds[0] as number, 7],
       ],
     })
-    expect(outcome).toMatchObject({ ok: false, code: 'invalid', errors: [{ line: 3, code: 'sku-unknown' }] })
+    expect(outcome).toMatchObject({
+      ok: false,
+      code: 'invalid',
+      preview: { errors: [{ line: 3, code: 'sku-unknown' }] },
+    })
     expect(await stocks(dress)).toEqual([10, 3, 0])
     expect(await stocks(other)).toEqual([7])
   })
@@ -243,10 +251,12 @@ describe('stock by CSV', () => {
     expect(outcome).toMatchObject({
       ok: false,
       code: 'stale',
-      changes: [
-        { variantId: dress.variantIds[0], from: 10, to: 20 },
-        { variantId: dress.variantIds[1], from: 2, to: 30 },
-      ],
+      preview: {
+        changes: [
+          { variantId: dress.variantIds[0], from: 10, to: 20 },
+          { variantId: dress.variantIds[1], from: 2, to: 30 },
+        ],
+      },
     })
     expect(await stocks(dress)).toEqual([10, 2, 0])
     // A row that changed nothing at preview time but would now is a change the vendor never saw: refused too.

@@ -215,7 +215,7 @@ export type ApplyStockCsvResult =
   | { ok: true; updated: number }
   | StockCsvRefusal
   /** Bad rows, or stock changed since the preview (`stale`): nothing applied; here is the preview as it is now. */
-  | ({ ok: false; code: 'invalid' | 'stale' } & StockPreview)
+  | { ok: false; code: 'invalid' | 'stale'; preview: StockPreview }
 
 function sameSeen(changes: StockChange[], seen: SeenStock): boolean {
   if (changes.length !== seen.length) return false
@@ -235,8 +235,8 @@ export async function applyStockCsv(
   if (!parsed.ok) return parsed
   return ctx.db.transaction(async (tx): Promise<ApplyStockCsvResult> => {
     const preview = await previewRows({ db: tx }, input.vendorId, parsed.rows, parsed.errors, true)
-    if (preview.errors.length > 0) return { ok: false, code: 'invalid', ...preview }
-    if (!sameSeen(preview.changes, input.seen)) return { ok: false, code: 'stale', ...preview }
+    if (preview.errors.length > 0) return { ok: false, code: 'invalid', preview }
+    if (!sameSeen(preview.changes, input.seen)) return { ok: false, code: 'stale', preview }
     for (let i = 0; i < preview.changes.length; i += 1000) {
       const values = sql.join(
         preview.changes.slice(i, i + 1000).map((c) => sql`(${c.variantId}::integer, ${c.to}::integer)`),
