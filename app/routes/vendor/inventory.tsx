@@ -56,6 +56,11 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
       </Link>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('inventory.title')}</h1>
       <p className="mt-1 text-muted-foreground">{t('inventory.intro')}</p>
+      {saved && !actionData && !listing.items.some((i) => i.variantId === saved) ? (
+        <p role="status" className="mt-4 rounded-lg border border-success/40 bg-success/10 p-4 font-medium">
+          {t('inventory.quickEdit.savedAway')}
+        </p>
+      ) : null}
       {updated && !actionData ? (
         <p role="status" className="mt-4 rounded-lg border border-success/40 bg-success/10 p-4 font-medium">
           {t('inventory.toast.applied', { count: updated })}
