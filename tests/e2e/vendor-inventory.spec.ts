@@ -79,3 +79,24 @@ test('a table from sm up, tabs with counts, and the stock as a CSV download', as
   expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('sku,stock,product,size,colour')
   expect(text.split('\r\n').length).toBeGreaterThan(2)
 })
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a quick edit is a plain form post; a variant that is not the store’s is not found', async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'one width is enough: the same form at both')
+    await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
+    await page.goto('/vendor-dashboard/inventory?filter=out')
+    const row = page.getByRole('main').getByRole('row').nth(1)
+    await row.getByRole('spinbutton', { name: /^Stock of/ }).fill('3')
+    await row.getByRole('button', { name: /^Save the stock of/ }).click()
+    await expect(page).toHaveURL(/filter=out/)
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Stock saved.')
+    await page.screenshot({ path: '/tmp/inventory-1280.png', fullPage: false })
+
+    const refused = await page.request.post('/vendor-dashboard/inventory', {
+      form: { intent: 'stock', variantId: '2147480000', stock: '5' },
+    })
+    expect(refused.status()).toBe(404)
+  })
+})
