@@ -16,6 +16,7 @@ export default [
   route('sign-out', 'routes/account/sign-out.ts'),
   route('images/*', 'routes/api/images.ts'),
   route('healthz', 'routes/api/healthz.ts'),
+  route('vendor-dashboard/inventory.csv', 'routes/vendor/inventory-csv.ts'),
 
   // The prototype's /auth/... links, kept working (DESIGN.md section 3, point 3).
   ...prefix('auth', [
@@ -64,6 +65,7 @@ export default [
     route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
     route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
     route('vendor-dashboard/analytics', 'routes/vendor/analytics.tsx'),
+    route('vendor-dashboard/inventory', 'routes/vendor/inventory.tsx'),
 
     // The admin console: staff only (each page's loader and action requires the admin role).
     ...prefix('admin', [

@@ -1,0 +1,92 @@
+import { data, Link, redirect, useLocation } from 'react-router'
+import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
+import { CsvPreview, CsvUpload, InventoryList, InventoryTabs } from '#app/components/inventory/inventory-bits.tsx'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { InventoryQuerySchema } from '#app/modules/catalog/inventory.schemas.ts'
+import { getStoreInventory } from '#app/workflows/inventory.server.ts'
+import type { Route } from './+types/inventory'
+import { applyStockFile, previewStockFile, quickEditStock, tooLarge } from './inventory.server.ts'
+
+// The store's stock, for its owner only: every variant with a quick edit, and a CSV file to set many at once
+// (previewed, then applied all or nothing). The store is the signed-in vendor's own, never one from the URL.
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireRole(request, 'vendor')
+  const url = new URL(request.url)
+  const query = InventoryQuerySchema.parse(Object.fromEntries(url.searchParams))
+  const listing = await getStoreInventory(getServiceContext(), { ownerUserId: actor.userId, ...query })
+  if (!listing) throw redirect('/vendor-dashboard')
+  const saved = Number(url.searchParams.get('saved')) || null
+  const updated = Number(url.searchParams.get('updated')) || null
+  return { title: requestI18n(request)._('inventory.meta'), listing, query, saved, updated }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const actor = await requireRole(request, 'vendor')
+  if (tooLarge(request)) return data({ intent: 'preview' as const, fileError: { code: 'too-large' as const } }, 413)
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent === 'stock') return quickEditStock(request, actor.userId, form)
+  if (intent === 'preview') return previewStockFile(actor.userId, form)
+  if (intent === 'apply') return applyStockFile(actor.userId, form)
+  throw data(null, { status: 400 })
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function InventoryPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const { pathname, search } = useLocation()
+  const { listing, query, saved, updated } = loaderData
+  const quickEdit = actionData?.intent === 'stock' ? actionData : null
+  const file = actionData?.intent === 'preview' ? actionData : null
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <Link
+        to="/vendor-dashboard"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('inventory.back')}
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('inventory.title')}</h1>
+      <p className="mt-1 text-muted-foreground">{t('inventory.intro')}</p>
+      {saved && !actionData && !listing.items.some((i) => i.variantId === saved) ? (
+        <p role="status" className="mt-4 rounded-lg border border-success/40 bg-success/10 p-4 font-medium">
+          {t('inventory.quickEdit.savedAway')}
+        </p>
+      ) : null}
+      {updated && !actionData ? (
+        <p role="status" className="mt-4 rounded-lg border border-success/40 bg-success/10 p-4 font-medium">
+          {t('inventory.toast.applied', { count: updated })}
+        </p>
+      ) : null}
+
+      {file && 'preview' in file && file.preview ? (
+        <CsvPreview preview={file.preview} csv={file.csv} stale={file.stale} />
+      ) : (
+        <CsvUpload fileError={file && 'fileError' in file ? file.fileError : undefined} />
+      )}
+
+      <InventoryTabs query={query} counts={listing.counts} />
+      <InventoryList
+        items={listing.items}
+        total={listing.total}
+        filtered={query.filter !== 'all' || Boolean(query.q)}
+        saved={quickEdit ? null : saved}
+        quickEdit={quickEdit}
+      />
+      <Pagination
+        className="mt-6"
+        page={listing.page}
+        pageCount={listing.pageCount}
+        hrefFor={(page) => pageHref(pathname, search.replace(/([?&])saved=\d+&?/, '$1'), page)}
+      />
+    </div>
+  )
+}
