@@ -7,6 +7,7 @@ import { messages as customer } from '#app/locales/en/customer.po'
 import { messages as fulfilment } from '#app/locales/en/fulfilment.po'
 import { messages as help } from '#app/locales/en/help.po'
 import { messages as home } from '#app/locales/en/home.po'
+import { messages as messaging } from '#app/locales/en/messages.po'
 import { messages as orders } from '#app/locales/en/orders.po'
 import { messages as pages } from '#app/locales/en/pages.po'
 import { messages as products } from '#app/locales/en/products.po'
@@ -34,6 +35,7 @@ const catalogues: Record<Locale, Messages> = {
     ...orders,
     ...fulfilment,
     ...uploads,
+    ...messaging,
   },
 }
 
