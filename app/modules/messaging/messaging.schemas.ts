@@ -35,3 +35,6 @@ export const ThreadFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('report'), reason: ReportReasonSchema }),
 ])
 export type ThreadForm = z.infer<typeof ThreadFormSchema>
+
+/** Who wrote a message (the same union as the table's, for the browser). */
+export type ConversationSide = 'customer' | 'vendor'

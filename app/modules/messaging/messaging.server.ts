@@ -126,7 +126,7 @@ export async function sendMessageToStore(
   input: { customerId: number; vendorId: number; body: string; senderUserId?: string | null },
 ): Promise<SendResult> {
   const store = await storeOf(ctx, input.vendorId)
-  if (!store || store.status !== 'approved') return { ok: false, code: 'store-unavailable' }
+  if (store?.status !== 'approved') return { ok: false, code: 'store-unavailable' }
   return ctx.db.transaction(async (tx) => {
     const txCtx: ServiceContext = { db: tx }
     await tx
