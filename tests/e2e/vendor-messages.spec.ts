@@ -20,11 +20,14 @@ test('a visitor who clicks Contact Vendor is asked to sign in and comes back to 
 
 test('a customer writes to a store, the vendor answers, each sees the unread count', async ({ browser }) => {
   test.skip(test.info().project.name !== 'mobile', 'the two-person journey runs once, at 360 px')
+  test.slow() // three people, each signing in, on a machine shared with other runs
   const lastName = `Messenger${Date.now() % 1_000_000}`
   const customerContext = await browser.newContext({ viewport: { width: 360, height: 800 } })
   const vendorContext = await browser.newContext({ viewport: { width: 360, height: 800 } })
   const customer = await customerContext.newPage()
   const vendor = await vendorContext.newPage()
+  const staffContext = await browser.newContext({ viewport: { width: 360, height: 800 } })
+  const staff = await staffContext.newPage()
   try {
     await signUp(customer, 'messages', { firstName: 'Aline', lastName })
 
@@ -50,6 +53,10 @@ test('a customer writes to a store, the vendor answers, each sees the unread cou
     await vendor.goto('/vendor-login')
     await signInHere(vendor, 'vendor@isoko.rw', DEMO_PASSWORD)
     await expect(vendor).toHaveURL(/\/vendor-dashboard/)
+    // A vendor account cannot write to a store.
+    await vendor.goto('/vendor/1')
+    await expect(vendor.getByRole('main').getByRole('button', { name: 'Contact Vendor' })).toBeDisabled()
+    await expect(vendor.getByText('Only customer accounts follow stores and message vendors.')).toBeVisible()
     await vendor.goto('/vendor-dashboard/messages')
     const row = vendor.getByRole('link', { name: new RegExp(`Aline ${lastName}`) })
     await expect(row).toContainText('1 unread')
@@ -72,8 +79,25 @@ test('a customer writes to a store, the vendor answers, each sees the unread cou
     await expect(customer.getByText('Yes, size M is in stock.')).toBeVisible()
     await expect(customer.getByTestId('nav-messages-unread')).toHaveCount(0)
     await customer.screenshot({ path: '/tmp/messaging-360.png', fullPage: true })
+
+    // The customer reports the conversation; staff can now read it, with the reason.
+    await customer.getByText('Report this conversation').click()
+    await customer.getByLabel('Why are you reporting it?').fill('Testing the report: please ignore.')
+    await customer.getByRole('button', { name: 'Report to Isoko' }).click()
+    await expect(customer.getByText(/This conversation was reported to Isoko staff on/)).toBeVisible()
+    await staff.goto('/customer-login')
+    await signInHere(staff, 'admin@isoko.rw', DEMO_PASSWORD)
+    await expect(staff).toHaveURL(/\/admin/)
+    await staff.goto('/admin/conversations')
+    await staff.getByRole('link', { name: new RegExp(`Aline ${lastName} and Kigali Fashion House`) }).click()
+    await expect(staff).toHaveURL(/\/admin\/conversations\/\d+$/)
+    await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Aline ${lastName} and Kigali Fashion House`)
+    await expect(staff.getByText('Testing the report: please ignore.')).toBeVisible()
+    await expect(staff.getByText('Yes, size M is in stock.')).toBeVisible()
+    await expect(staff.getByRole('main').getByRole('textbox')).toHaveCount(0)
   } finally {
     await customerContext.close()
     await vendorContext.close()
+    await staffContext.close()
   }
 })
