@@ -25,6 +25,7 @@ const config: LinguiConfig = {
     { path: '<rootDir>/app/locales/{locale}/uploads', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/analytics', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/inventory', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/messages', include: ['app'] },
   ],
   // Every msgid in our catalogues is an explicit id, not an English source text.
   format: formatter({ explicitIdAsDefault: true }),

@@ -58,6 +58,9 @@ export default [
     route('customer-dashboard/password', 'routes/account/customer-password.tsx'),
     route('customer-dashboard/orders', 'routes/account/customer-orders.tsx'),
     route('customer-dashboard/orders/:number', 'routes/account/customer-order.tsx'),
+    route('customer-dashboard/messages', 'routes/account/customer-messages.tsx'),
+    route('customer-dashboard/messages/new', 'routes/account/customer-message-new.tsx'),
+    route('customer-dashboard/messages/:conversationId', 'routes/account/customer-message.tsx'),
     route('forgot-password', 'routes/account/forgot-password.tsx'),
     route('reset-password', 'routes/account/reset-password.tsx'),
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
@@ -66,6 +69,8 @@ export default [
     route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
     route('vendor-dashboard/analytics', 'routes/vendor/analytics.tsx'),
     route('vendor-dashboard/inventory', 'routes/vendor/inventory.tsx'),
+    route('vendor-dashboard/messages', 'routes/vendor/messages.tsx'),
+    route('vendor-dashboard/messages/:conversationId', 'routes/vendor/message.tsx'),
 
     // The admin console: staff only (each page's loader and action requires the admin role).
     ...prefix('admin', [
@@ -76,6 +81,8 @@ export default [
         route('mailbox', 'routes/admin/mailbox.tsx'),
         route('orders', 'routes/admin/orders.tsx'),
         route('orders/:number', 'routes/admin/order.tsx'),
+        route('conversations', 'routes/admin/conversations.tsx'),
+        route('conversations/:conversationId', 'routes/admin/conversation.tsx'),
       ]),
     ]),
 

@@ -9,6 +9,7 @@ import { messages as fulfilment } from '#app/locales/en/fulfilment.po'
 import { messages as help } from '#app/locales/en/help.po'
 import { messages as home } from '#app/locales/en/home.po'
 import { messages as inventory } from '#app/locales/en/inventory.po'
+import { messages as messaging } from '#app/locales/en/messages.po'
 import { messages as orders } from '#app/locales/en/orders.po'
 import { messages as pages } from '#app/locales/en/pages.po'
 import { messages as products } from '#app/locales/en/products.po'
@@ -38,6 +39,7 @@ const catalogues: Record<Locale, Messages> = {
     ...uploads,
     ...analytics,
     ...inventory,
+    ...messaging,
   },
 }
 

@@ -86,6 +86,7 @@ describe('the customer dashboard', () => {
       recentOrders: [],
       wishlist: 0,
       addressCount: 0,
+      messagesUnread: 0,
       completeness: { percent: 60, missing: ['phone', 'address'] },
     })
   })

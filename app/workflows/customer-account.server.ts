@@ -9,6 +9,7 @@ import {
   type ProfileOutcome,
   updateCustomerProfile,
 } from '#app/modules/customers/customers.server.ts'
+import { countCustomerUnread } from '#app/modules/messaging/messaging.server.ts'
 import { countCustomerOrders, listCustomerOrders } from '#app/modules/orders/orders.server.ts'
 
 /** The signed-in customer's profile (made if the account has none yet). */
@@ -19,11 +20,12 @@ export function customerOf(ctx: ServiceContext, actor: Actor): Promise<CustomerP
 /** The customer dashboard's figures, each from the database, and the newest orders. */
 export async function getCustomerDashboard(ctx: ServiceContext, actor: Actor) {
   const profile = await customerOf(ctx, actor)
-  const [addressCount, favouriteIds, orderCounts, recent] = await Promise.all([
+  const [addressCount, favouriteIds, orderCounts, recent, messagesUnread] = await Promise.all([
     countAddresses(ctx, profile.id),
     getFavouriteIds(ctx, accountOwnerKey(actor.userId)),
     countCustomerOrders(ctx, profile.id),
     listCustomerOrders(ctx, profile.id, { limit: 3 }),
+    countCustomerUnread(ctx, { customerId: profile.id }),
   ])
   return {
     name: actor.name,
@@ -32,6 +34,8 @@ export async function getCustomerDashboard(ctx: ServiceContext, actor: Actor) {
     recentOrders: recent.items,
     wishlist: favouriteIds.length,
     addressCount,
+    /** Unread messages from stores: the navigation's Messages badge. */
+    messagesUnread,
     completeness: profileCompleteness({ ...profile, addressCount }),
   }
 }

@@ -78,8 +78,10 @@ test.describe('with JavaScript', () => {
     const name = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
     await waitForPageToRun(page)
     const before = await readCount(storeFollowers(page))
-    await expect(page.getByRole('button', { name: 'Contact Vendor' })).toBeDisabled()
-    await expect(page.getByText('Messaging opens soon.')).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: 'Contact Vendor' })).toHaveAttribute(
+      'href',
+      `/customer-dashboard/messages/new?store=${id}`,
+    )
 
     await page.getByRole('button', { name: 'Follow Store' }).click()
     await expect(page.getByRole('button', { name: 'Following' })).toBeVisible()

@@ -1,4 +1,4 @@
-import { Form, NavLink } from 'react-router'
+import { Form, NavLink, useMatches } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -6,14 +6,26 @@ import { cn } from '#app/lib/utils.ts'
 const LINKS = [
   { to: '/customer-dashboard', label: 'customer.nav.overview', end: true },
   { to: '/customer-dashboard/orders', label: 'customer.nav.orders', end: false },
+  { to: '/customer-dashboard/messages', label: 'messages.nav.customer', end: false },
   { to: '/customer-dashboard/profile', label: 'customer.nav.profile', end: true },
   { to: '/customer-dashboard/addresses', label: 'customer.nav.addresses', end: false },
   { to: '/customer-dashboard/password', label: 'customer.nav.password', end: true },
 ] as const
 
+/** The unread message count, when the page's loader gave one (`messagesUnread`): the Messages link's badge. */
+function useMessagesUnread(): number {
+  const matches = useMatches()
+  for (const match of matches) {
+    const loaded = match.loaderData as { messagesUnread?: unknown } | undefined
+    if (typeof loaded?.messagesUnread === 'number') return loaded.messagesUnread
+  }
+  return 0
+}
+
 /** The customer account's pages, as links (the current one marked), and Sign Out. */
 export function CustomerNav() {
   const t = useT()
+  const unread = useMessagesUnread()
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-3">
       <nav aria-label={t('customer.nav.label')} className="-mx-1 overflow-x-auto">
@@ -31,6 +43,15 @@ export function CustomerNav() {
                 }
               >
                 {t(link.label)}
+                {link.to === '/customer-dashboard/messages' && unread > 0 ? (
+                  <span
+                    data-testid="nav-messages-unread"
+                    className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
+                  >
+                    <span aria-hidden="true">{unread}</span>
+                    <span className="sr-only">{t('messages.unreadBadge', { count: unread })}</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

@@ -8,6 +8,7 @@ const pages = [
   { to: '/admin/newsletter', label: 'admin.nav.newsletter', end: false },
   { to: '/admin/mailbox', label: 'admin.nav.mailbox', end: false },
   { to: '/admin/orders', label: 'fulfilment.admin.nav.orders', end: false },
+  { to: '/admin/conversations', label: 'messages.nav.admin', end: false },
 ] as const
 
 /** The admin console's pages: plain links that wrap on a phone, the current one marked. */

@@ -60,12 +60,11 @@ export function StoreBanner({ vendor }: { vendor: VendorStoreData }) {
 
 /**
  * Who the store is, where, whether it answers now; Follow Store (customers; a visitor signs in first) and Contact
- * Vendor (a visitor signs in first; messaging itself opens in a later release, so a customer sees it disabled).
+ * Vendor (customers write to the store; a visitor signs in first; a vendor or staff account sees it disabled).
  */
 export function StoreIdentity({
   vendor,
   following,
-  signInHref,
 }: {
   vendor: VendorStoreData
   following: boolean
@@ -76,7 +75,7 @@ export function StoreIdentity({
   const note = !account
     ? t('vendors.store.signInNote')
     : account.role === 'customer'
-      ? t('vendor.store.messagingSoon')
+      ? t('messages.store.contactNote')
       : t('vendor.store.customersOnly')
   return (
     <div className="px-4 sm:px-6">
@@ -121,13 +120,18 @@ export function StoreIdentity({
         <div className="flex flex-col gap-1.5 lg:items-end lg:pt-3">
           <div className="grid grid-cols-2 gap-2 sm:flex">
             <FollowButton vendorId={vendor.id} following={following} label={t('vendors.store.follow')} />
-            {account ? (
+            {account && account.role !== 'customer' ? (
               <Button variant="outline" disabled aria-describedby="store-contact-note">
                 <MessageCircle aria-hidden="true" />
                 {t('vendors.store.contact')}
               </Button>
             ) : (
-              <Link to={signInHref} className={buttonVariants({ variant: 'outline' })}>
+              // A visitor lands on the sign-in page first (the page's guard) and comes back to write.
+              <Link
+                to={`/customer-dashboard/messages/new?store=${vendor.id}`}
+                className={buttonVariants({ variant: 'outline' })}
+                aria-describedby="store-contact-note"
+              >
                 <MessageCircle aria-hidden="true" />
                 {t('vendors.store.contact')}
               </Link>

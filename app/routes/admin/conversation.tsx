@@ -1,0 +1,55 @@
+import { data, Link } from 'react-router'
+import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { Thread } from '#app/components/messaging/conversation.tsx'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
+import { getReportedConversation } from '#app/modules/messaging/messaging.server.ts'
+import type { Route } from './+types/conversation'
+
+// Staff read a conversation, read-only, and only once it was reported: any other id is not found.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRole(request, 'admin')
+  const id = RecordIdSchema.safeParse(params.conversationId)
+  const thread = id.success ? await getReportedConversation(getServiceContext(), { conversationId: id.data }) : null
+  if (!thread?.report) throw data(null, { status: 404 })
+  return { title: requestI18n(request)._('messages.admin.thread.meta'), thread, report: thread.report }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function AdminConversation({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const format = useDateTimeFormat()
+  const { thread, report } = loaderData
+  return (
+    <section>
+      <Link
+        to="/admin/conversations"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('messages.admin.thread.back')}
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        {t('messages.admin.thread.title', { customer: thread.customerName, store: thread.storeName })}
+      </h1>
+      <div className="mt-4 rounded-lg border border-destructive/40 bg-destructive/10 p-3 sm:p-4">
+        <p className="text-sm font-medium">
+          {t('messages.admin.list.reportedBy', { by: report.by, date: format(report.at) })}
+        </p>
+        <p className="mt-1 text-sm font-semibold">{t('messages.admin.thread.reason')}</p>
+        <p className="mt-0.5 whitespace-pre-wrap break-words">{report.reason}</p>
+      </div>
+      <div className="mt-6">
+        <Thread thread={thread} viewer="staff" />
+      </div>
+      <p className="mt-6 text-sm text-muted-foreground">{t('messages.admin.thread.readOnly')}</p>
+    </section>
+  )
+}

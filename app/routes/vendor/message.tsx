@@ -1,0 +1,77 @@
+import { data, Link, redirect } from 'react-router'
+import { ReplyForm, ReportForm, Thread } from '#app/components/messaging/conversation.tsx'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
+import { openConversation } from '#app/modules/messaging/messaging.server.ts'
+import { handleThreadForm } from '#app/modules/messaging/thread-form.server.ts'
+import type { Route } from './+types/message'
+import { requireStore } from './store.server.ts'
+
+// One of the store's conversations; opening it marks it read. Another store's conversation is not found.
+function notFound(): never {
+  throw data(null, { status: 404 })
+}
+
+function redirectWithToast(to: string, flash: Flash) {
+  return redirect(to, { headers: { 'Set-Cookie': flashCookie(flash) } })
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { ctx, store } = await requireStore(request)
+  const id = RecordIdSchema.safeParse(params.conversationId)
+  if (!id.success) notFound()
+  const thread = await openConversation(ctx, { party: { side: 'vendor', id: store.id }, conversationId: id.data })
+  if (!thread) notFound()
+  return { title: requestI18n(request)._('messages.thread.meta', { name: thread.customerName }), thread }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { ctx, store, actor } = await requireStore(request)
+  const id = RecordIdSchema.safeParse(params.conversationId)
+  if (!id.success) notFound()
+  const outcome = await handleThreadForm(ctx, {
+    party: { side: 'vendor', id: store.id },
+    conversationId: id.data,
+    senderUserId: actor.userId,
+    form: await request.formData(),
+  })
+  if (outcome.kind === 'not-found') notFound()
+  if (outcome.kind === 'invalid') return data(outcome, { status: 400 })
+  if (outcome.kind === 'store-unavailable') return data({ errors: {}, values: outcome.values }, { status: 409 })
+  const here = `/vendor-dashboard/messages/${id.data}`
+  if (outcome.kind === 'reported') {
+    return redirectWithToast(here, { kind: 'success', title: 'messages.report.done', body: 'messages.report.doneBody' })
+  }
+  return redirectWithToast(here, { kind: 'success', title: 'messages.reply.sent' })
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function VendorMessage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const { thread } = loaderData
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
+      <Link
+        to="/vendor-dashboard/messages"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('messages.thread.backToList')}
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        {t('messages.thread.titleWith', { name: thread.customerName })}
+      </h1>
+      <div className="mt-6 grid gap-6">
+        <Thread thread={thread} viewer="vendor" />
+        <ReplyForm state={actionData} />
+        <ReportForm state={actionData} reportedAt={thread.report?.at ?? null} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import { expect, type Page, test } from '@playwright/test'
+import { signInHere, signUp } from './customer-helpers.ts'
+
+// Contact Vendor: a customer writes to store 1 (Kigali Fashion House) from its page; the vendor sees the unread
+// count, opens the conversation and answers; the customer sees the answer and the unread count. The two people
+// use separate browser contexts. A visitor who clicks Contact Vendor is asked to sign in first.
+
+const DEMO_PASSWORD = 'Isoko-Demo-2026'
+
+function contactVendor(page: Page) {
+  return page.getByRole('main').getByRole('link', { name: 'Contact Vendor' })
+}
+
+test('a visitor who clicks Contact Vendor is asked to sign in and comes back to write', async ({ page }) => {
+  await page.goto('/vendor/1')
+  await contactVendor(page).click()
+  await expect(page).toHaveURL(/\/customer-login\?redirectTo=/)
+  expect(decodeURIComponent(page.url())).toContain('/customer-dashboard/messages/new?store=1')
+})
+
+test('a customer writes to a store, the vendor answers, each sees the unread count', async ({ browser }) => {
+  test.skip(test.info().project.name !== 'mobile', 'the two-person journey runs once, at 360 px')
+  test.slow() // three people, each signing in, on a machine shared with other runs
+  const lastName = `Messenger${Date.now() % 1_000_000}`
+  const customerContext = await browser.newContext({ viewport: { width: 360, height: 800 } })
+  const vendorContext = await browser.newContext({ viewport: { width: 360, height: 800 } })
+  const customer = await customerContext.newPage()
+  const vendor = await vendorContext.newPage()
+  const staffContext = await browser.newContext({ viewport: { width: 360, height: 800 } })
+  const staff = await staffContext.newPage()
+  try {
+    await signUp(customer, 'messages', { firstName: 'Aline', lastName })
+
+    // The store page's Contact Vendor opens the first-message form.
+    await customer.goto('/vendor/1')
+    await contactVendor(customer).click()
+    await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Contact Kigali Fashion House')
+    // An empty message is refused next to the field.
+    await customer.getByRole('button', { name: 'Send message' }).click()
+    await expect(customer.getByText('Write a message first.')).toBeVisible()
+    await customer.getByLabel('Your message').fill('Muraho! Is the kitenge dress available in size M?')
+    await customer.getByRole('button', { name: 'Send message' }).click()
+    await expect(customer).toHaveURL(/\/customer-dashboard\/messages\/\d+$/)
+    await expect(customer.getByText('Is the kitenge dress available in size M?')).toBeVisible()
+    const threadUrl = customer.url()
+
+    // Contact Vendor again goes straight to the same conversation.
+    await customer.goto('/vendor/1')
+    await contactVendor(customer).click()
+    await expect(customer).toHaveURL(threadUrl)
+
+    // The vendor sees one unread message from this customer, opens it and answers.
+    await vendor.goto('/vendor-login')
+    await signInHere(vendor, 'vendor@isoko.rw', DEMO_PASSWORD)
+    await expect(vendor).toHaveURL(/\/vendor-dashboard/)
+    // A vendor account cannot write to a store.
+    await vendor.goto('/vendor/1')
+    await expect(vendor.getByRole('main').getByRole('button', { name: 'Contact Vendor' })).toBeDisabled()
+    await expect(vendor.getByText('Only customer accounts follow stores and message vendors.')).toBeVisible()
+    await vendor.goto('/vendor-dashboard/messages')
+    const row = vendor.getByRole('link', { name: new RegExp(`Aline ${lastName}`) })
+    await expect(row).toContainText('1 unread')
+    await row.click()
+    await expect(vendor.getByRole('heading', { level: 1 })).toHaveText(`Conversation with Aline ${lastName}`)
+    await expect(vendor.getByText('Is the kitenge dress available in size M?')).toBeVisible()
+    await vendor.getByLabel('Your reply').fill('Yes, size M is in stock. We deliver in Kigali tomorrow.')
+    await vendor.getByRole('button', { name: 'Send', exact: true }).click()
+    await expect(vendor.getByRole('listitem').filter({ hasText: 'size M is in stock' })).toContainText('You')
+    await vendor.goto('/vendor-dashboard/messages')
+    await expect(vendor.getByRole('link', { name: new RegExp(`Aline ${lastName}`) })).not.toContainText('unread')
+
+    // The customer sees the unread count in the navigation and the list, then the answer.
+    await customer.goto('/customer-dashboard/messages')
+    await expect(customer.getByTestId('nav-messages-unread')).toContainText('1 unread')
+    const conversation = customer.getByRole('link', { name: /Kigali Fashion House/ })
+    await expect(conversation).toContainText('1 unread')
+    await customer.screenshot({ path: '/tmp/messaging-360-list.png', fullPage: true })
+    await conversation.click()
+    await expect(customer.getByText('Yes, size M is in stock.')).toBeVisible()
+    await expect(customer.getByTestId('nav-messages-unread')).toHaveCount(0)
+    await customer.screenshot({ path: '/tmp/messaging-360.png', fullPage: true })
+
+    // The customer reports the conversation; staff can now read it, with the reason.
+    await customer.getByText('Report this conversation').click()
+    await customer.getByLabel('Why are you reporting it?').fill('Testing the report: please ignore.')
+    await customer.getByRole('button', { name: 'Report to Isoko' }).click()
+    await expect(customer.getByText(/This conversation was reported to Isoko staff on/)).toBeVisible()
+    await staff.goto('/customer-login')
+    await signInHere(staff, 'admin@isoko.rw', DEMO_PASSWORD)
+    await expect(staff).toHaveURL(/\/admin/)
+    await staff.goto('/admin/conversations')
+    await staff.getByRole('link', { name: new RegExp(`Aline ${lastName} and Kigali Fashion House`) }).click()
+    await expect(staff).toHaveURL(/\/admin\/conversations\/\d+$/)
+    await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Aline ${lastName} and Kigali Fashion House`)
+    await expect(staff.getByText('Testing the report: please ignore.')).toBeVisible()
+    await expect(staff.getByText('Yes, size M is in stock.')).toBeVisible()
+    await expect(staff.getByRole('main').getByRole('textbox')).toHaveCount(0)
+  } finally {
+    await customerContext.close()
+    await vendorContext.close()
+    await staffContext.close()
+  }
+})
