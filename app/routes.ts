@@ -57,12 +57,15 @@ export default [
     route('customer-dashboard/password', 'routes/account/customer-password.tsx'),
     route('customer-dashboard/orders', 'routes/account/customer-orders.tsx'),
     route('customer-dashboard/orders/:number', 'routes/account/customer-order.tsx'),
+    route('customer-dashboard/reviews', 'routes/account/customer-reviews.tsx'),
+    route('customer-dashboard/reviews/:productId', 'routes/account/customer-review.tsx'),
     route('forgot-password', 'routes/account/forgot-password.tsx'),
     route('reset-password', 'routes/account/reset-password.tsx'),
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
     route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
     route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
     route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
+    route('vendor-dashboard/reviews', 'routes/vendor/reviews.tsx'),
 
     // The admin console: staff only (each page's loader and action requires the admin role).
     ...prefix('admin', [

@@ -6,6 +6,7 @@ import { cn } from '#app/lib/utils.ts'
 const LINKS = [
   { to: '/customer-dashboard', label: 'customer.nav.overview', end: true },
   { to: '/customer-dashboard/orders', label: 'customer.nav.orders', end: false },
+  { to: '/customer-dashboard/reviews', label: 'reviews.nav', end: false },
   { to: '/customer-dashboard/profile', label: 'customer.nav.profile', end: true },
   { to: '/customer-dashboard/addresses', label: 'customer.nav.addresses', end: false },
   { to: '/customer-dashboard/password', label: 'customer.nav.password', end: true },
