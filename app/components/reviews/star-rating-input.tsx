@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { Star } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -33,7 +34,7 @@ export function StarRatingInput({
         )}
       >
         {VALUES.map((n) => (
-          <span key={n} className="contents">
+          <Fragment key={n}>
             <input
               type="radio"
               id={`${name}-${n}`}
@@ -41,13 +42,13 @@ export function StarRatingInput({
               value={n}
               defaultChecked={defaultValue === String(n)}
               aria-invalid={invalid || undefined}
-              className="peer sr-only"
+              className="sr-only"
             />
             <label htmlFor={`${name}-${n}`} className="cursor-pointer rounded-md p-1">
               <Star className="size-8 fill-current" strokeWidth={0} aria-hidden="true" />
               <span className="sr-only">{t('reviews.form.star', { count: n })}</span>
             </label>
-          </span>
+          </Fragment>
         ))}
       </div>
     </fieldset>
