@@ -22,6 +22,7 @@ const config: LinguiConfig = {
     { path: '<rootDir>/app/locales/{locale}/customer', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/orders', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/fulfilment', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/reviews', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/uploads', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/analytics', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/inventory', include: ['app'] },

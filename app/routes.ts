@@ -61,6 +61,8 @@ export default [
     route('customer-dashboard/messages', 'routes/account/customer-messages.tsx'),
     route('customer-dashboard/messages/new', 'routes/account/customer-message-new.tsx'),
     route('customer-dashboard/messages/:conversationId', 'routes/account/customer-message.tsx'),
+    route('customer-dashboard/reviews', 'routes/account/customer-reviews.tsx'),
+    route('customer-dashboard/reviews/:productId', 'routes/account/customer-review.tsx'),
     route('forgot-password', 'routes/account/forgot-password.tsx'),
     route('reset-password', 'routes/account/reset-password.tsx'),
     route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
@@ -71,6 +73,7 @@ export default [
     route('vendor-dashboard/inventory', 'routes/vendor/inventory.tsx'),
     route('vendor-dashboard/messages', 'routes/vendor/messages.tsx'),
     route('vendor-dashboard/messages/:conversationId', 'routes/vendor/message.tsx'),
+    route('vendor-dashboard/reviews', 'routes/vendor/reviews.tsx'),
 
     // The admin console: staff only (each page's loader and action requires the admin role).
     ...prefix('admin', [

@@ -13,6 +13,7 @@ import { messages as messaging } from '#app/locales/en/messages.po'
 import { messages as orders } from '#app/locales/en/orders.po'
 import { messages as pages } from '#app/locales/en/pages.po'
 import { messages as products } from '#app/locales/en/products.po'
+import { messages as reviews } from '#app/locales/en/reviews.po'
 import { messages as uploads } from '#app/locales/en/uploads.po'
 import { messages as vendor } from '#app/locales/en/vendor.po'
 import { messages as vendors } from '#app/locales/en/vendors.po'
@@ -36,6 +37,7 @@ const catalogues: Record<Locale, Messages> = {
     ...customer,
     ...orders,
     ...fulfilment,
+    ...reviews,
     ...uploads,
     ...analytics,
     ...inventory,

@@ -201,14 +201,18 @@ beforeAll(async () => {
       position: 0,
     },
   ])
-  const [aline] = await db
+  // Two customers named Aline U. (a customer reviews a product once).
+  const [aline, another] = await db
     .insert(customers)
-    .values({ firstName: 'Aline', lastName: 'uwase', email: 'aline@example.rw' })
+    .values([
+      { firstName: 'Aline', lastName: 'uwase', email: 'aline@example.rw' },
+      { firstName: 'Aline', lastName: 'Umutoni', email: 'aline.umutoni@example.rw' },
+    ])
     .returning()
-  if (!aline) throw new Error('fixture')
+  if (!aline || !another) throw new Error('fixture')
   await db.insert(reviews).values([
     { productId: ids['red-dress'] as number, customerId: aline.id, rating: 4, body: 'Nice', createdAt: day(5) },
-    { productId: ids['red-dress'] as number, customerId: aline.id, rating: 5, body: 'Lovely', createdAt: day(6) },
+    { productId: ids['red-dress'] as number, customerId: another.id, rating: 5, body: 'Lovely', createdAt: day(6) },
   ])
 })
 

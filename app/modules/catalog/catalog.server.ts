@@ -362,7 +362,16 @@ export async function listProducts(ctx: ServiceContext, filters: ProductFilters)
 // Product page
 // ---------------------------------------------------------------------------------------------------------------
 
-export type ReviewData = { id: number; rating: number; body: string; author: string; createdAt: string }
+export type ReviewData = {
+  id: number
+  rating: number
+  body: string
+  author: string
+  createdAt: string
+  /** The store's public reply and when it was written (ISO), or null. */
+  vendorReply: string | null
+  vendorRepliedAt: string | null
+}
 
 export type ProductDetail = {
   id: number
@@ -441,6 +450,8 @@ export async function getProductBySlug(ctx: ServiceContext, slug: string): Promi
         rating: reviews.rating,
         body: reviews.body,
         createdAt: reviews.createdAt,
+        vendorReply: reviews.vendorReply,
+        vendorRepliedAt: reviews.vendorRepliedAt,
         firstName: customers.firstName,
         lastName: customers.lastName,
       })
@@ -475,6 +486,8 @@ export async function getProductBySlug(ctx: ServiceContext, slug: string): Promi
       body: r.body,
       author: authorName(r.firstName, r.lastName),
       createdAt: r.createdAt.toISOString(),
+      vendorReply: r.vendorReply,
+      vendorRepliedAt: r.vendorRepliedAt?.toISOString() ?? null,
     })),
   }
 }

@@ -77,10 +77,17 @@ async function addProduct(vendorId: number, status: 'active' | 'draft' | 'archiv
   return row.id
 }
 
+let reviewerSeq = 0
+
+/** One review per rating, each by its own customer (a customer reviews a product once). */
 async function addReviews(productId: number, ratings: number[]) {
+  const reviewers = await db.ctx.db
+    .insert(customers)
+    .values(ratings.map(() => ({ firstName: 'R', lastName: 'Test', email: `reviewer-${++reviewerSeq}@example.rw` })))
+    .returning({ id: customers.id })
   await db.ctx.db
     .insert(reviews)
-    .values(ratings.map((rating) => ({ productId, customerId: ids.customer1, rating, body: 'Review' })))
+    .values(ratings.map((rating, i) => ({ productId, customerId: reviewers[i]?.id ?? 0, rating, body: 'Review' })))
 }
 
 beforeAll(async () => {

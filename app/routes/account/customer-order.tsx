@@ -12,6 +12,7 @@ import { CANCELLABLE_ORDER_STATUSES } from '#app/modules/orders/order-status.ts'
 import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
 import { cancelOrderForCustomer } from '#app/workflows/payments.server.ts'
+import { listReviewedProductIds } from '#app/workflows/reviews.server.ts'
 import type { Route } from './+types/customer-order'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
 
@@ -23,6 +24,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const order = await getCustomerOrder(ctx, customer.id, params.number)
   if (!order) notFound()
   const payments = await listOrderPayments(ctx, order.id)
+  // Lines of a delivered vendor order can be reviewed: which of them this customer already has.
+  const receivedIds = order.vendorOrders
+    .filter((v) => v.status === 'delivered')
+    .flatMap((v) => v.lines.flatMap((l) => (l.productId === null ? [] : [l.productId])))
+  const reviewedIds = await listReviewedProductIds(ctx, { customerId: customer.id, productIds: receivedIds })
   const placed = new URL(request.url).searchParams.get('placed') === '1'
   const cancellable =
     CANCELLABLE_ORDER_STATUSES.includes(order.status) &&
@@ -32,6 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     order,
     placed,
     cancellable,
+    reviewedIds,
     payments: payments.map((p) => ({
       id: p.id,
       method: p.method,
@@ -63,7 +70,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function CustomerOrder({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const { order, payments, placed, cancellable } = loaderData
+  const { order, payments, placed, cancellable, reviewedIds } = loaderData
   const busy = useNavigation().state === 'submitting'
   const dateTime = new Intl.DateTimeFormat(intlLocale, {
     dateStyle: 'medium',
@@ -119,7 +126,18 @@ export default function CustomerOrder({ loaderData, actionData }: Route.Componen
                         {t('checkout.review.qty', { quantity: l.quantity, price: formatRwf(l.unitPrice, intlLocale) })}
                       </span>
                     </span>
-                    <span className="shrink-0">{formatRwf(l.lineTotal, intlLocale)}</span>
+                    <span className="flex shrink-0 flex-col items-end gap-1">
+                      {formatRwf(l.lineTotal, intlLocale)}
+                      {vo.status === 'delivered' && l.productId !== null ? (
+                        <Link
+                          to={`/customer-dashboard/reviews/${l.productId}`}
+                          className="text-primary underline underline-offset-4"
+                          aria-label={`${t(reviewedIds.includes(l.productId) ? 'reviews.edit' : 'reviews.write')}: ${l.title}`}
+                        >
+                          {t(reviewedIds.includes(l.productId) ? 'reviews.edit' : 'reviews.write')}
+                        </Link>
+                      ) : null}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -185,6 +185,19 @@ function ProductDetails({ product }: { product: Product }) {
                   </div>
                   <RatingStars rating={r.rating} showCount={false} className="mt-1" />
                   <p className="mt-2 text-sm leading-relaxed">{r.body}</p>
+                  {r.vendorReply ? (
+                    <div className="mt-3 rounded-md border-l-4 border-primary/60 bg-muted/60 p-3 text-sm">
+                      <p className="flex flex-wrap items-baseline justify-between gap-2 font-medium">
+                        {t('reviews.reply.from', { store: product.vendor.name })}
+                        {r.vendorRepliedAt ? (
+                          <time dateTime={r.vendorRepliedAt} className="text-xs font-normal text-muted-foreground">
+                            {dates.format(new Date(r.vendorRepliedAt))}
+                          </time>
+                        ) : null}
+                      </p>
+                      <p className="mt-1 leading-relaxed whitespace-pre-line">{r.vendorReply}</p>
+                    </div>
+                  ) : null}
                 </li>
               ))}
             </ul>

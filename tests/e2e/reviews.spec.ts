@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test'
+import { DEMO_PASSWORD, signIn } from './admin-helpers'
+import { checkoutToReview, orderNumberOnPage, placeOrder } from './checkout-helpers'
+import { signUp } from './customer-helpers'
+import { headerCartLink } from './helpers'
+
+// A customer reviews a product once it is delivered; the store (the demo vendor, vendor@isoko.rw, runs store 1)
+// replies from its dashboard, and the reply shows under the review on the product page.
+
+/** Adds the first in-stock product of store 1 to the cart; returns its title. */
+async function addFromStore(page: Page): Promise<string> {
+  await page.goto('/vendor/1')
+  const card = page
+    .locator('article', { has: page.getByRole('button', { name: /add to cart/i, disabled: false }) })
+    .first()
+  const href = (await card.getByRole('heading').getByRole('link').getAttribute('href')) as string
+  await page.goto(href)
+  const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .click()
+  await expect(headerCartLink(page)).toContainText('1')
+  return title
+}
+
+test('a delivered product is reviewed, shown on the product page, and answered by the store', async ({
+  browser,
+  page,
+}, info) => {
+  test.skip(info.project.name === 'desktop', 'one width is enough for this journey; it runs at 360 px')
+  test.setTimeout(120_000)
+  await signUp(page, 'reviewer')
+  const title = await addFromStore(page)
+  await checkoutToReview(page, 'Cash on delivery')
+  await placeOrder(page)
+  await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible()
+  const number = await orderNumberOnPage(page)
+  const orderUrl = page.url().split('?')[0] as string
+
+  // Not delivered yet: no review link, and the review page answers 404.
+  await expect(page.getByRole('link', { name: /Write a review/ })).toHaveCount(0)
+
+  const vendorContext = await browser.newContext({
+    baseURL: info.project.use.baseURL,
+    viewport: { width: 360, height: 800 },
+  })
+  const vendor = await vendorContext.newPage()
+  await signIn(vendor, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
+  await vendor.goto('/vendor-dashboard/orders')
+  await vendor
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(number) })
+    .first()
+    .click()
+  const vendorMain = vendor.getByRole('main')
+  for (const step of ['Mark packed', 'Mark dispatched', 'Mark delivered']) {
+    await vendorMain.getByRole('button', { name: step }).click()
+    await expect(vendorMain.getByRole('button', { name: step })).toHaveCount(0)
+  }
+
+  // Delivered: the line offers "Write a review".
+  await page.goto(orderUrl)
+  await page.getByRole('link', { name: new RegExp(`Write a review: ${title}`) }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(title)
+
+  // Too short: the message next to the field, the chosen rating and the text kept.
+  await page.locator('label[for="rating-4"]').click()
+  await page.getByLabel('Your review').fill('Nice')
+  await page.getByRole('button', { name: 'Submit review' }).click()
+  await expect(page.getByText('Write at least 10 characters.')).toBeVisible()
+  await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked()
+  await expect(page.getByLabel('Your review')).toHaveValue('Nice')
+  await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: '/tmp/reviews-360.png' })
+
+  const body = `Lovely fabric and well sewn, review ${Date.now()}`
+  await page.getByLabel('Your review').fill(body)
+  await page.getByRole('button', { name: 'Submit review' }).click()
+  await expect(page).toHaveURL(/\/products\/[^/]+#reviews$/)
+  await expect(page.getByText('Thank you! Your review is published.').first()).toBeVisible()
+  const review = page.locator('#reviews li', { hasText: body })
+  await expect(review).toBeVisible()
+  const productUrl = page.url().split('#')[0] as string
+
+  // The store replies from its dashboard (unanswered filter).
+  await vendor.goto('/vendor-dashboard/reviews?filter=unanswered')
+  const item = vendor.getByRole('listitem').filter({ hasText: body })
+  await item.getByLabel('Your reply').fill('Murakoze! Thank you for shopping with us.')
+  await item.getByRole('button', { name: 'Save reply' }).click()
+  await expect(vendor.getByText('Reply saved.').first()).toBeVisible()
+  await vendor.goto('/vendor-dashboard/reviews')
+  await vendor.screenshot({ path: '/tmp/reviews-vendor-360.png' })
+  await vendorContext.close()
+
+  await page.goto(productUrl)
+  const answered = page.locator('#reviews li', { hasText: body })
+  await expect(answered).toContainText(/Response from /)
+  await expect(answered).toContainText('Murakoze! Thank you for shopping with us.')
+
+  // Products to review lists it as reviewed, with Edit your review.
+  await page.goto('/customer-dashboard/reviews')
+  await expect(page.getByRole('link', { name: new RegExp(`Edit your review: ${title}`) })).toBeVisible()
+})
+
+test('a product the customer has not received: the review page is a 404', async ({ page }) => {
+  await signUp(page, 'not-received')
+  const response = await page.goto('/customer-dashboard/reviews/1')
+  expect(response?.status()).toBe(404)
+  await page.goto('/customer-dashboard/reviews')
+  await expect(page.getByText('You can review products once they are delivered.')).toBeVisible()
+})
