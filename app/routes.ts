@@ -63,6 +63,9 @@ export default [
     route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
     route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
     route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
+    route('vendor-dashboard/products', 'routes/vendor/products.tsx'),
+    route('vendor-dashboard/products/new', 'routes/vendor/product-editor.tsx', { id: 'vendor-product-new' }),
+    route('vendor-dashboard/products/:productId', 'routes/vendor/product-editor.tsx', { id: 'vendor-product-edit' }),
 
     // The admin console: staff only (each page's loader and action requires the admin role).
     ...prefix('admin', [

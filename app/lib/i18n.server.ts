@@ -9,6 +9,7 @@ import { messages as help } from '#app/locales/en/help.po'
 import { messages as home } from '#app/locales/en/home.po'
 import { messages as orders } from '#app/locales/en/orders.po'
 import { messages as pages } from '#app/locales/en/pages.po'
+import { messages as productEditor } from '#app/locales/en/product-editor.po'
 import { messages as products } from '#app/locales/en/products.po'
 import { messages as uploads } from '#app/locales/en/uploads.po'
 import { messages as vendor } from '#app/locales/en/vendor.po'
@@ -34,6 +35,7 @@ const catalogues: Record<Locale, Messages> = {
     ...orders,
     ...fulfilment,
     ...uploads,
+    ...productEditor,
   },
 }
 
