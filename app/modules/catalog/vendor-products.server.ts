@@ -79,7 +79,7 @@ export async function listOwnProducts(
       slug: products.slug,
       price: products.price,
       status: products.status,
-      totalStock: sql<number>`coalesce((select sum(v.stock) from product_variants v where v.product_id = ${products.id}), 0)::int`,
+      totalStock: sql<number>`coalesce((select sum(v.stock) from product_variants v where v.product_id = "products"."id"), 0)::int`,
     })
     .from(products)
     .where(
