@@ -481,7 +481,14 @@ function PhotoItem({ photo, index, count, error }: { photo: OwnPhoto; index: num
             aria-invalid={error ? true : undefined}
             className="h-9"
           />
-          <Button type="submit" name="intent" value="photoAlt" variant="outline" size="sm">
+          <Button
+            type="submit"
+            name="intent"
+            value="photoAlt"
+            variant="outline"
+            size="sm"
+            aria-label={t('productEditor.photos.saveAltNamed', { n: index + 1 })}
+          >
             {t('productEditor.photos.saveAlt')}
           </Button>
         </div>
