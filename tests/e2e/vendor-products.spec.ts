@@ -110,6 +110,10 @@ test('a file that is not a photo is refused, and the typed title stays', async (
   await expect(page.getByText('This file is not a photo. Upload a JPEG, PNG, WebP or HEIC picture.')).toBeVisible()
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(typed)
 
+  // A product id that is not this store's: not found, whatever the intent.
+  const foreign = await page.request.post('/vendor-dashboard/products/999999', { form: { intent: 'addVariant' } })
+  expect(foreign.status()).toBe(404)
+
   if (test.info().project.name === 'mobile') {
     await page.screenshot({ path: '/tmp/products-editor-360.png', fullPage: true })
     await page.goto('/vendor-dashboard/products')

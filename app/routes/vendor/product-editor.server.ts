@@ -17,6 +17,7 @@ import {
   changeProductPhoto,
   checkVariantRemovable,
   createOwnProduct,
+  getOwnProduct,
   type PhotoChange,
   updateOwnProduct,
 } from '#app/modules/catalog/vendor-products.server.ts'
@@ -55,10 +56,12 @@ export async function productEditorAction(request: Request, actor: Actor, produc
   if (length > uploadMaxBytes() * env.UPLOAD_MAX_PHOTOS + FORM_SLACK_BYTES) {
     return data<EditorActionData>({ photoErrors: { photos: 'upload.error.too_large' } }, { status: 413 })
   }
-  const form = await request.formData()
-  const intent = String(form.get('intent') ?? 'save')
   const ctx = getServiceContext()
   const owner = { ownerUserId: actor.userId }
+  // Another store's product id in the URL is not found, whatever the intent (even one that writes nothing).
+  if (productId !== null && !(await getOwnProduct(ctx, { ...owner, productId }))) notFound()
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? 'save')
   const here = productId ? `/vendor-dashboard/products/${productId}` : '/vendor-dashboard/products/new'
 
   if (intent === 'addVariant' || intent.startsWith('removeVariant:')) {
