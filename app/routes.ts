@@ -74,6 +74,9 @@ export default [
     route('vendor-dashboard/messages', 'routes/vendor/messages.tsx'),
     route('vendor-dashboard/messages/:conversationId', 'routes/vendor/message.tsx'),
     route('vendor-dashboard/reviews', 'routes/vendor/reviews.tsx'),
+    route('vendor-dashboard/products', 'routes/vendor/products.tsx'),
+    route('vendor-dashboard/products/new', 'routes/vendor/product-editor.tsx', { id: 'vendor-product-new' }),
+    route('vendor-dashboard/products/:productId', 'routes/vendor/product-editor.tsx', { id: 'vendor-product-edit' }),
 
     // The admin console: staff only (each page's loader and action requires the admin role).
     ...prefix('admin', [

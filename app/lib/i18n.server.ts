@@ -12,6 +12,7 @@ import { messages as inventory } from '#app/locales/en/inventory.po'
 import { messages as messaging } from '#app/locales/en/messages.po'
 import { messages as orders } from '#app/locales/en/orders.po'
 import { messages as pages } from '#app/locales/en/pages.po'
+import { messages as productEditor } from '#app/locales/en/product-editor.po'
 import { messages as products } from '#app/locales/en/products.po'
 import { messages as reviews } from '#app/locales/en/reviews.po'
 import { messages as uploads } from '#app/locales/en/uploads.po'
@@ -42,6 +43,7 @@ const catalogues: Record<Locale, Messages> = {
     ...analytics,
     ...inventory,
     ...messaging,
+    ...productEditor,
   },
 }
 

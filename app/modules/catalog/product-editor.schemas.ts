@@ -1,0 +1,198 @@
+import { z } from 'zod'
+
+// The vendor's product editor (/vendor-dashboard/products/...), shared by the form and its action. Messages are
+// catalogue ids (app/locales/en/product-editor.po); an error's key is the field's name, e.g. `variants.2.sku`.
+
+export const productStatuses = ['draft', 'active', 'archived'] as const
+export type ProductStatus = (typeof productStatuses)[number]
+export const productBadges = ['new', 'bestseller', 'limited'] as const
+export type ProductBadge = (typeof productBadges)[number]
+export const productListTabs = ['all', ...productStatuses] as const
+export type ProductListTab = (typeof productListTabs)[number]
+
+export const productEditorLimits = {
+  title: { min: 3, max: 120 },
+  description: { min: 10, max: 4000 },
+  size: { max: 20 },
+  colour: { max: 30 },
+  sku: { min: 2, max: 40 },
+  /** Most variant rows one product has. */
+  variants: { max: 40 },
+  /** Highest price and stock accepted (RWF, units). */
+  price: { max: 100_000_000 },
+  stock: { max: 1_000_000 },
+  alt: { max: 200 },
+} as const
+
+/** What the form sends and shows back when it refuses: every field as typed. */
+export type VariantFormValues = { id: string; size: string; colour: string; sku: string; stock: string }
+export type ProductFormValues = {
+  title: string
+  description: string
+  categoryId: string
+  price: string
+  compareAtPrice: string
+  badge: string
+  status: string
+  variants: VariantFormValues[]
+}
+
+export const emptyVariant = (): VariantFormValues => ({ id: '', size: '', colour: '', sku: '', stock: '0' })
+
+const str = (v: FormDataEntryValue | null | undefined) => (typeof v === 'string' ? v : '')
+
+/** Reads the editor's fields (variant rows as `variants.<i>.<field>`) from a posted form, keeping them as typed. */
+export function readProductForm(form: FormData): ProductFormValues {
+  const rows = new Map<number, VariantFormValues>()
+  for (const [name, value] of form.entries()) {
+    const m = /^variants\.(\d{1,3})\.(id|size|colour|sku|stock)$/.exec(name)
+    if (!m) continue
+    const i = Number(m[1])
+    const row = rows.get(i) ?? { id: '', size: '', colour: '', sku: '', stock: '' }
+    row[m[2] as keyof VariantFormValues] = str(value)
+    rows.set(i, row)
+  }
+  const variants = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row)
+  return {
+    title: str(form.get('title')),
+    description: str(form.get('description')),
+    categoryId: str(form.get('categoryId')),
+    price: str(form.get('price')),
+    compareAtPrice: str(form.get('compareAtPrice')),
+    badge: str(form.get('badge')),
+    status: str(form.get('status')) || 'draft',
+    variants: variants.slice(0, productEditorLimits.variants.max),
+  }
+}
+
+/** Whole francs as typed ('12 500', '12,500' or '12500'); an optional one may be left blank (null). */
+function francs(required: boolean) {
+  return z.string().transform((raw, ctx): number | null => {
+    const s = raw.replace(/[\s,]/g, '')
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    if (s === '') return required ? fail('productEditor.error.required') : null
+    if (!/^\d{1,12}$/.test(s)) return fail('productEditor.error.wholeFrancs')
+    const n = Number(s)
+    if (n < 1) return fail('productEditor.error.pricePositive')
+    if (n > productEditorLimits.price.max) return fail('productEditor.error.priceHigh')
+    return n
+  })
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'productEditor.error.long')
+    .transform((s) => (s === '' ? null : s))
+
+const VariantSchema = z.object({
+  id: z
+    .string()
+    .regex(/^(\d{1,9})?$/, 'productEditor.error.variantUnknown')
+    .transform((s) => (s ? Number(s) : null)),
+  size: optionalText(productEditorLimits.size.max),
+  colour: optionalText(productEditorLimits.colour.max),
+  sku: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1, 'productEditor.error.required')
+    .min(productEditorLimits.sku.min, 'productEditor.error.short')
+    .max(productEditorLimits.sku.max, 'productEditor.error.long')
+    .regex(/^[A-Z0-9][A-Z0-9._-]*$/, 'productEditor.error.skuChars'),
+  stock: z
+    .string()
+    .trim()
+    .min(1, 'productEditor.error.required')
+    .regex(/^\d+$/, 'productEditor.error.stockWhole')
+    .transform(Number)
+    .pipe(z.number().int().max(productEditorLimits.stock.max, 'productEditor.error.stockHigh')),
+})
+
+export const ProductFormSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, 'productEditor.error.required')
+      .min(productEditorLimits.title.min, 'productEditor.error.short')
+      .max(productEditorLimits.title.max, 'productEditor.error.long'),
+    description: z
+      .string()
+      .trim()
+      .min(1, 'productEditor.error.required')
+      .min(productEditorLimits.description.min, 'productEditor.error.short')
+      .max(productEditorLimits.description.max, 'productEditor.error.long'),
+    categoryId: z
+      .string()
+      .min(1, 'productEditor.error.category')
+      .regex(/^\d{1,9}$/, 'productEditor.error.category')
+      .transform(Number),
+    price: francs(true),
+    compareAtPrice: francs(false),
+    badge: z
+      .string()
+      .refine((b) => b === '' || (productBadges as readonly string[]).includes(b), 'productEditor.error.badge')
+      .transform((b) => (b === '' ? null : (b as ProductBadge))),
+    status: z.enum(productStatuses, { error: 'productEditor.error.status' }),
+    variants: z.array(VariantSchema).min(1, 'productEditor.error.variantsNone'),
+  })
+  .superRefine((p, ctx) => {
+    if (p.compareAtPrice != null && p.price != null && p.compareAtPrice <= p.price) {
+      ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: 'productEditor.error.compareAt' })
+    }
+    const skus = new Map<string, number>()
+    const options = new Map<string, number>()
+    p.variants.forEach((v, i) => {
+      if (skus.has(v.sku)) {
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'sku'], message: 'productEditor.error.skuRepeated' })
+      } else skus.set(v.sku, i)
+      const option = `${(v.size ?? '').toLowerCase()}\u0000${(v.colour ?? '').toLowerCase()}`
+      if (options.has(option)) {
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'size'], message: 'productEditor.error.optionRepeated' })
+      } else options.set(option, i)
+    })
+  })
+
+export type ProductInput = z.output<typeof ProductFormSchema>
+export type ProductErrors = Record<string, string>
+
+/** The first message of each field, keyed by its full name (`variants.1.sku`), as the form shows them. */
+export function productFieldErrors(error: z.ZodError): ProductErrors {
+  const out: ProductErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'form'
+    if (!out[key]) out[key] = issue.message
+  }
+  return out
+}
+
+/** Parses the form; on failure, the messages by field. */
+export function parseProductForm(
+  values: ProductFormValues,
+): { ok: true; input: ProductInput } | { ok: false; errors: ProductErrors } {
+  const parsed = ProductFormSchema.safeParse(values)
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: productFieldErrors(parsed.error) }
+}
+
+export const PhotoAltSchema = z.object({
+  alt: z
+    .string()
+    .trim()
+    .min(1, 'productEditor.error.required')
+    .max(productEditorLimits.alt.max, 'productEditor.error.long'),
+})
+
+export const ProductListQuerySchema = z.object({
+  status: z.enum(productListTabs).catch('all'),
+  q: z.string().trim().max(100).catch('').default(''),
+})
+
+/** A positive id from a path or a form field; null when it is not a plain number. */
+export function idOf(value: unknown): number | null {
+  return typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null
+}

@@ -1,0 +1,542 @@
+import { and, asc, count, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm'
+import type { ServiceContext } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import {
+  type StoreUploadOptions,
+  storeUploadedImage,
+  type UploadedImage,
+  type UploadRefusal,
+} from '#app/modules/images/uploads.server.ts'
+import { listOrderedVariantIds } from '#app/modules/orders/ordered-variants.server.ts'
+import { getStoreSettings } from '#app/modules/vendors/own-store.server.ts'
+import type { VendorStatus } from '#app/modules/vendors/tables.server.ts'
+import { getCategoryTree } from './catalog.server.ts'
+import type { ProductErrors, ProductInput, ProductListTab, ProductStatus } from './product-editor.schemas.ts'
+import { categories, productImages, products, productVariants } from './tables.server.ts'
+import type { Badge, ImageData } from './types.ts'
+
+// A vendor's own products, as their owner manages them (/vendor-dashboard/products). Every function takes the
+// signed-in account's id and finds the store by its owner; a product, variant or photo id that is not this store's
+// is answered as not found and changes nothing. Expected refusals come back as values with a code.
+
+type Owner = { ownerUserId: string }
+type OwnStore = { id: number; status: VendorStatus }
+
+async function ownStore(ctx: ServiceContext, input: Owner): Promise<OwnStore | null> {
+  const store = await getStoreSettings(ctx, { ownerUserId: input.ownerUserId })
+  return store ? { id: store.id, status: store.status } : null
+}
+
+async function ownProductRow(ctx: ServiceContext, vendorId: number, productId: number, lock = false) {
+  const query = ctx.db
+    .select({ id: products.id, status: products.status, title: products.title })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.vendorId, vendorId)))
+  const [row] = lock ? await query.for('update') : await query
+  return row ?? null
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list
+
+export type OwnProductListItem = {
+  id: number
+  title: string
+  slug: string
+  price: number
+  status: ProductStatus
+  totalStock: number
+  image: ImageData | null
+}
+export type OwnProductList = {
+  storeStatus: VendorStatus
+  counts: Record<ProductListTab, number>
+  items: OwnProductListItem[]
+}
+
+/** The store's products (newest first), in one status tab and matching a title search; null without a store. */
+export async function listOwnProducts(
+  ctx: ServiceContext,
+  input: Owner & { status: ProductListTab; q: string },
+): Promise<OwnProductList | null> {
+  const store = await ownStore(ctx, input)
+  if (!store) return null
+  const countRows = await ctx.db
+    .select({ status: products.status, n: count() })
+    .from(products)
+    .where(eq(products.vendorId, store.id))
+    .groupBy(products.status)
+  const counts: Record<ProductListTab, number> = { all: 0, draft: 0, active: 0, archived: 0 }
+  for (const r of countRows) {
+    counts[r.status] = r.n
+    counts.all += r.n
+  }
+  const q = input.q.trim()
+  const rows = await ctx.db
+    .select({
+      id: products.id,
+      title: products.title,
+      slug: products.slug,
+      price: products.price,
+      status: products.status,
+      totalStock: sql<number>`coalesce((select sum(v.stock) from product_variants v where v.product_id = "products"."id"), 0)::int`,
+    })
+    .from(products)
+    .where(
+      and(
+        eq(products.vendorId, store.id),
+        input.status === 'all' ? undefined : eq(products.status, input.status),
+        q ? ilike(products.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(200)
+  const images = await mainImages(
+    ctx,
+    rows.map((r) => r.id),
+  )
+  return {
+    storeStatus: store.status,
+    counts,
+    items: rows.map((r) => ({ ...r, totalStock: Number(r.totalStock), image: images.get(r.id) ?? null })),
+  }
+}
+
+async function mainImages(ctx: ServiceContext, ids: number[]): Promise<Map<number, ImageData>> {
+  if (ids.length === 0) return new Map()
+  const rows = await ctx.db
+    .selectDistinctOn([productImages.productId], {
+      productId: productImages.productId,
+      imageKey: productImages.imageKey,
+      alt: productImages.alt,
+      width: productImages.width,
+      height: productImages.height,
+      placeholder: productImages.placeholder,
+    })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id))
+  return new Map(rows.map(({ productId, ...image }) => [productId, image]))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One product
+
+export type OwnPhoto = ImageData & { id: number; position: number }
+export type OwnVariant = { id: number; size: string | null; colour: string | null; sku: string; stock: number }
+export type OwnProduct = {
+  id: number
+  slug: string
+  title: string
+  description: string
+  categoryId: number
+  price: number
+  compareAtPrice: number | null
+  badge: Badge | null
+  status: ProductStatus
+  variants: OwnVariant[]
+  photos: OwnPhoto[]
+  storeStatus: VendorStatus
+}
+
+/** One of the store's products for the editor; null when it is not this store's (or does not exist). */
+export async function getOwnProduct(
+  ctx: ServiceContext,
+  input: Owner & { productId: number },
+): Promise<OwnProduct | null> {
+  const store = await ownStore(ctx, input)
+  if (!store) return null
+  const [row] = await ctx.db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      title: products.title,
+      description: products.description,
+      categoryId: products.categoryId,
+      price: products.price,
+      compareAtPrice: products.compareAtPrice,
+      badge: products.badge,
+      status: products.status,
+    })
+    .from(products)
+    .where(and(eq(products.id, input.productId), eq(products.vendorId, store.id)))
+  if (!row) return null
+  const [variants, photos] = await Promise.all([
+    ctx.db
+      .select({
+        id: productVariants.id,
+        size: productVariants.size,
+        colour: productVariants.colour,
+        sku: productVariants.sku,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .where(eq(productVariants.productId, row.id))
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+    listPhotos(ctx, row.id),
+  ])
+  return { ...row, variants, photos, storeStatus: store.status }
+}
+
+function listPhotos(ctx: ServiceContext, productId: number): Promise<OwnPhoto[]> {
+  return ctx.db
+    .select({
+      id: productImages.id,
+      imageKey: productImages.imageKey,
+      alt: productImages.alt,
+      width: productImages.width,
+      height: productImages.height,
+      placeholder: productImages.placeholder,
+      position: productImages.position,
+    })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.id))
+}
+
+export type CategoryChoiceGroup = { label: string; options: { id: number; name: string }[] }
+
+/** The level-2 categories a product can be filed under, grouped 'Department · Group' for the `<select>`. */
+export async function listCategoryChoices(ctx: ServiceContext): Promise<CategoryChoiceGroup[]> {
+  const tree = await getCategoryTree(ctx)
+  return tree.flatMap((dept) =>
+    dept.children
+      .filter((group) => group.children.length > 0)
+      .map((group) => ({
+        label: `${dept.name} · ${group.name}`,
+        options: group.children.map((item) => ({ id: item.id, name: item.name })),
+      })),
+  )
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Create and update
+
+export type SaveProductResult =
+  | { ok: true; id: number; slug: string }
+  | { ok: false; code: 'not-found' }
+  | { ok: false; code: 'invalid'; errors: ProductErrors }
+
+/** A URL name from a title: lower-case ASCII words joined by '-'. */
+export function slugify(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '')
+  return base || 'product'
+}
+
+/** The title's slug, with -2, -3, ... added when another product already has it. */
+async function uniqueSlug(ctx: ServiceContext, title: string): Promise<string> {
+  const base = slugify(title)
+  const taken = new Set(
+    (
+      await ctx.db
+        .select({ slug: products.slug })
+        .from(products)
+        .where(or(eq(products.slug, base), like(products.slug, `${base}-%`)))
+    ).map((r) => r.slug),
+  )
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
+}
+
+/** The checks that need the database: the category, the SKUs against other products, photos for 'active'. */
+async function checkAgainstCatalogue(
+  ctx: ServiceContext,
+  input: ProductInput,
+  productId: number | null,
+  ownVariantIds: number[],
+): Promise<ProductErrors> {
+  const errors: ProductErrors = {}
+  const [category] = await ctx.db
+    .select({ level: categories.level })
+    .from(categories)
+    .where(eq(categories.id, input.categoryId))
+  if (category?.level !== 2) errors.categoryId = 'productEditor.error.category'
+  const skus = input.variants.map((v) => v.sku)
+  const clashes = await ctx.db
+    .select({ id: productVariants.id, sku: productVariants.sku })
+    .from(productVariants)
+    .where(inArray(productVariants.sku, skus))
+  const ownIds = new Set(ownVariantIds)
+  input.variants.forEach((v, i) => {
+    // This product's own variants may trade SKUs in one save (the form itself refuses repeats); others' may not.
+    const clash = clashes.find((c) => c.sku === v.sku && !ownIds.has(c.id))
+    if (clash && !errors[`variants.${i}.sku`]) errors[`variants.${i}.sku`] = 'productEditor.error.skuTaken'
+  })
+  if (input.status === 'active') {
+    const photos = productId
+      ? (await ctx.db.select({ n: count() }).from(productImages).where(eq(productImages.productId, productId)))[0].n
+      : 0
+    if (photos === 0) errors.status = 'productEditor.error.activeNeedsPhoto'
+  }
+  return errors
+}
+
+/**
+ * A new product of the owner's store (any store status: a pending vendor prepares drafts), with its variants, in
+ * one transaction. A new product has no photo yet, so it cannot start active.
+ */
+export async function createOwnProduct(
+  ctx: ServiceContext,
+  input: Owner & { product: ProductInput },
+): Promise<SaveProductResult> {
+  const store = await ownStore(ctx, input)
+  if (!store) return { ok: false, code: 'not-found' }
+  const p = input.product
+  return ctx.db.transaction(async (db) => {
+    const tx = { db }
+    const errors = await checkAgainstCatalogue(tx, p, null, [])
+    p.variants.forEach((v, i) => {
+      if (v.id != null) errors[`variants.${i}.sku`] ??= 'productEditor.error.variantUnknown'
+    })
+    if (Object.keys(errors).length) return { ok: false, code: 'invalid', errors }
+    const slug = await uniqueSlug(tx, p.title)
+    const [row] = await db
+      .insert(products)
+      .values({
+        vendorId: store.id,
+        categoryId: p.categoryId,
+        title: p.title,
+        slug,
+        description: p.description,
+        price: p.price as number,
+        compareAtPrice: p.compareAtPrice,
+        badge: p.badge,
+        status: p.status,
+      })
+      .returning({ id: products.id })
+    await db.insert(productVariants).values(
+      p.variants.map((v, position) => ({
+        productId: row.id,
+        size: v.size,
+        colour: v.colour,
+        sku: v.sku,
+        stock: v.stock,
+        position,
+      })),
+    )
+    return { ok: true, id: row.id, slug }
+  })
+}
+
+/**
+ * Saves one of the owner's products: its fields, and its variants (rows with an id are updated, rows without one
+ * added, existing variants left out deleted unless an order names them), in one transaction. The slug stays, so
+ * links already shared keep working.
+ */
+export async function updateOwnProduct(
+  ctx: ServiceContext,
+  input: Owner & { productId: number; product: ProductInput },
+): Promise<SaveProductResult> {
+  const store = await ownStore(ctx, input)
+  if (!store) return { ok: false, code: 'not-found' }
+  const p = input.product
+  return ctx.db.transaction(async (db): Promise<SaveProductResult> => {
+    const tx = { db }
+    const row = await ownProductRow(tx, store.id, input.productId, true)
+    if (!row) return { ok: false, code: 'not-found' }
+    const existing = await db
+      .select({ id: productVariants.id, sku: productVariants.sku })
+      .from(productVariants)
+      .where(eq(productVariants.productId, row.id))
+    const existingIds = new Set(existing.map((v) => v.id))
+    const errors: ProductErrors = {}
+    p.variants.forEach((v, i) => {
+      if (v.id != null && !existingIds.has(v.id)) errors[`variants.${i}.sku`] = 'productEditor.error.variantUnknown'
+    })
+    const kept = new Set(p.variants.flatMap((v) => (v.id != null ? [v.id] : [])))
+    const removed = [...existingIds].filter((id) => !kept.has(id))
+    const ordered = await listOrderedVariantIds(tx, removed)
+    if (ordered.size > 0) {
+      errors.variants = 'productEditor.error.variantOrdered'
+    }
+    Object.assign(errors, { ...(await checkAgainstCatalogue(tx, p, row.id, [...existingIds])), ...errors })
+    if (Object.keys(errors).length) return { ok: false, code: 'invalid', errors }
+
+    const [saved] = await db
+      .update(products)
+      .set({
+        categoryId: p.categoryId,
+        title: p.title,
+        description: p.description,
+        price: p.price as number,
+        compareAtPrice: p.compareAtPrice,
+        badge: p.badge,
+        status: p.status,
+      })
+      .where(eq(products.id, row.id))
+      .returning({ id: products.id, slug: products.slug })
+    if (removed.length) await db.delete(productVariants).where(inArray(productVariants.id, removed))
+    // A SKU may move from one row to another in the same save: park the kept rows' SKUs first.
+    if (kept.size) {
+      await db
+        .update(productVariants)
+        .set({ sku: sql`'~' || ${productVariants.id}::text` })
+        .where(inArray(productVariants.id, [...kept]))
+    }
+    for (const [position, v] of p.variants.entries()) {
+      const values = { size: v.size, colour: v.colour, sku: v.sku, stock: v.stock, position }
+      if (v.id != null) await db.update(productVariants).set(values).where(eq(productVariants.id, v.id))
+      else await db.insert(productVariants).values({ ...values, productId: row.id })
+    }
+    return { ok: true, id: saved.id, slug: saved.slug }
+  })
+}
+
+export type RemoveVariantResult = { ok: true } | { ok: false; code: 'not-found' | 'ordered' }
+
+/**
+ * Whether a variant row may be taken off the form: yes for one of this product's variants that no order names.
+ * (The row goes when the product is saved.)
+ */
+export async function checkVariantRemovable(
+  ctx: ServiceContext,
+  input: Owner & { productId: number; variantId: number },
+): Promise<RemoveVariantResult> {
+  const store = await ownStore(ctx, input)
+  if (!store) return { ok: false, code: 'not-found' }
+  const [row] = await ctx.db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(eq(productVariants.id, input.variantId), eq(products.id, input.productId), eq(products.vendorId, store.id)),
+    )
+  if (!row) return { ok: false, code: 'not-found' }
+  const ordered = await listOrderedVariantIds(ctx, [row.id])
+  return ordered.size ? { ok: false, code: 'ordered' } : { ok: true }
+}
+
+export type SetStatusResult = { ok: true } | { ok: false; code: 'not-found' | 'needs-photo' | 'needs-variant' }
+
+/** Moves one of the owner's products to draft, active or archived; active needs a photo and a variant. */
+export async function setOwnProductStatus(
+  ctx: ServiceContext,
+  input: Owner & { productId: number; status: ProductStatus },
+): Promise<SetStatusResult> {
+  const store = await ownStore(ctx, input)
+  if (!store) return { ok: false, code: 'not-found' }
+  return ctx.db.transaction(async (db): Promise<SetStatusResult> => {
+    const row = await ownProductRow({ db }, store.id, input.productId, true)
+    if (!row) return { ok: false, code: 'not-found' }
+    if (input.status === 'active') {
+      const [photos] = await db.select({ n: count() }).from(productImages).where(eq(productImages.productId, row.id))
+      if (photos.n === 0) return { ok: false, code: 'needs-photo' }
+      const [variants] = await db
+        .select({ n: count() })
+        .from(productVariants)
+        .where(eq(productVariants.productId, row.id))
+      if (variants.n === 0) return { ok: false, code: 'needs-variant' }
+    }
+    await db.update(products).set({ status: input.status }).where(eq(products.id, row.id))
+    return { ok: true }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Photos
+
+export type PhotoRefusal = UploadRefusal | 'too_many'
+export type AddPhotosResult =
+  | { ok: true; added: number }
+  | { ok: false; code: 'not-found' }
+  | { ok: false; code: PhotoRefusal; fileName?: string }
+
+/**
+ * Adds photos after the product's existing ones. Each file is checked and stored first; if any is refused,
+ * no row is added (the files already stored stay: they are named by content and harmless).
+ */
+export async function addProductPhotos(
+  ctx: ServiceContext,
+  input: Owner & { productId: number; files: File[]; imageOptions?: StoreUploadOptions },
+): Promise<AddPhotosResult> {
+  const store = await ownStore(ctx, input)
+  if (!store) return { ok: false, code: 'not-found' }
+  const row = await ownProductRow(ctx, store.id, input.productId)
+  if (!row) return { ok: false, code: 'not-found' }
+  const files = input.files.filter((f) => f.size > 0 || f.name)
+  if (files.length === 0) return { ok: false, code: 'missing' }
+  const [have] = await ctx.db.select({ n: count() }).from(productImages).where(eq(productImages.productId, row.id))
+  if (have.n + files.length > getEnv().UPLOAD_MAX_PHOTOS) return { ok: false, code: 'too_many' }
+  const stored: UploadedImage[] = []
+  for (const file of files) {
+    const result = await storeUploadedImage(file, 'product', input.imageOptions)
+    if (!result.ok) return { ok: false, code: result.code, fileName: file.name }
+    stored.push(result.image)
+  }
+  return ctx.db.transaction(async (db): Promise<AddPhotosResult> => {
+    const locked = await ownProductRow({ db }, store.id, row.id, true)
+    if (!locked) return { ok: false, code: 'not-found' }
+    const photos = await listPhotos({ db }, row.id)
+    if (photos.length + stored.length > getEnv().UPLOAD_MAX_PHOTOS) return { ok: false, code: 'too_many' }
+    const start = photos.reduce((m, p) => Math.max(m, p.position + 1), 0)
+    await db.insert(productImages).values(
+      stored.map((image, i) => ({
+        productId: row.id,
+        imageKey: image.key,
+        alt: locked.title,
+        width: image.width,
+        height: image.height,
+        placeholder: image.placeholder,
+        position: start + i,
+      })),
+    )
+    return { ok: true, added: stored.length }
+  })
+}
+
+export type PhotoChange =
+  | { kind: 'move'; direction: 'up' | 'down' }
+  | { kind: 'main' }
+  | { kind: 'delete' }
+  | { kind: 'alt'; alt: string }
+export type PhotoChangeResult = { ok: true } | { ok: false; code: 'not-found' | 'last-photo-active' }
+
+/**
+ * Changes one photo of one of the owner's products: moves it up or down, makes it the main one (position 0,
+ * shown on cards), edits its alt text, or deletes its row (the files stay). Positions are renumbered 0..n-1.
+ * An active product keeps at least one photo.
+ */
+export async function changeProductPhoto(
+  ctx: ServiceContext,
+  input: Owner & { productId: number; photoId: number; change: PhotoChange },
+): Promise<PhotoChangeResult> {
+  const store = await ownStore(ctx, input)
+  if (!store) return { ok: false, code: 'not-found' }
+  return ctx.db.transaction(async (db): Promise<PhotoChangeResult> => {
+    const row = await ownProductRow({ db }, store.id, input.productId, true)
+    if (!row) return { ok: false, code: 'not-found' }
+    const photos = await listPhotos({ db }, row.id)
+    const at = photos.findIndex((p) => p.id === input.photoId)
+    if (at < 0) return { ok: false, code: 'not-found' }
+    const change = input.change
+    if (change.kind === 'alt') {
+      await db.update(productImages).set({ alt: change.alt }).where(eq(productImages.id, input.photoId))
+      return { ok: true }
+    }
+    const order = photos.map((p) => p.id)
+    if (change.kind === 'delete') {
+      if (photos.length === 1 && row.status === 'active') return { ok: false, code: 'last-photo-active' }
+      await db.delete(productImages).where(eq(productImages.id, input.photoId))
+      order.splice(at, 1)
+    } else {
+      const to = change.kind === 'main' ? 0 : change.direction === 'up' ? at - 1 : at + 1
+      if (to < 0 || to >= order.length || to === at) return { ok: true }
+      const [id] = order.splice(at, 1)
+      order.splice(to, 0, id)
+    }
+    for (const [position, id] of order.entries()) {
+      const current = photos.find((p) => p.id === id)
+      if (current?.position !== position) {
+        await db.update(productImages).set({ position }).where(eq(productImages.id, id))
+      }
+    }
+    return { ok: true }
+  })
+}

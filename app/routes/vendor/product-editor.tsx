@@ -1,0 +1,505 @@
+import { useEffect, useRef } from 'react'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Button } from '#app/components/ui/button.tsx'
+import { ArrowLeft, Plus, Trash2 } from '#app/components/ui/icons.tsx'
+import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
+import { getServiceContext } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import {
+  emptyVariant,
+  idOf,
+  type ProductFormValues,
+  productBadges,
+  productEditorLimits,
+  productStatuses,
+} from '#app/modules/catalog/product-editor.schemas.ts'
+import { getOwnProduct, listCategoryChoices, type OwnPhoto } from '#app/modules/catalog/vendor-products.server.ts'
+import { getStoreSettings } from '#app/modules/vendors/own-store.server.ts'
+import type { Route } from './+types/product-editor'
+import { notFound, productEditorAction } from './product-editor.server.ts'
+
+// One page creates (/vendor-dashboard/products/new) or edits (/vendor-dashboard/products/:productId) a product of
+// the signed-in vendor's store. Photos come after the first save. Works without JavaScript: every button posts.
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireRole(request, 'vendor')
+  const ctx = getServiceContext()
+  const owner = { ownerUserId: actor.userId }
+  const productId = params.productId === undefined ? null : idOf(params.productId)
+  if (params.productId !== undefined && productId === null) notFound()
+  const product = productId === null ? null : await getOwnProduct(ctx, { ...owner, productId })
+  if (productId !== null && !product) notFound()
+  const store = product ? { status: product.storeStatus } : await getStoreSettings(ctx, owner)
+  if (!store) throw redirect('/vendor-dashboard')
+  const env = getEnv()
+  return {
+    title: requestI18n(request)._(product ? 'productEditor.meta.edit' : 'productEditor.meta.new'),
+    product,
+    storeStatus: store.status,
+    categories: await listCategoryChoices(ctx),
+    limits: { maxMb: env.UPLOAD_MAX_MB, max: env.UPLOAD_MAX_PHOTOS, minSide: 200 },
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const actor = await requireRole(request, 'vendor')
+  return productEditorAction(request, actor, params.productId)
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-card px-3 text-base focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive sm:text-sm'
+
+export default function ProductEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  const { product, categories, limits, storeStatus } = loaderData
+  const initial: ProductFormValues = product
+    ? {
+        title: product.title,
+        description: product.description,
+        categoryId: String(product.categoryId),
+        price: String(product.price),
+        compareAtPrice: product.compareAtPrice == null ? '' : String(product.compareAtPrice),
+        badge: product.badge ?? '',
+        status: product.status,
+        variants: product.variants.map((v) => ({
+          id: String(v.id),
+          size: v.size ?? '',
+          colour: v.colour ?? '',
+          sku: v.sku,
+          stock: String(v.stock),
+        })),
+      }
+    : {
+        title: '',
+        description: '',
+        categoryId: '',
+        price: '',
+        compareAtPrice: '',
+        badge: '',
+        status: 'draft',
+        variants: [emptyVariant()],
+      }
+  const values = actionData?.values ?? initial
+  const errors: Record<string, string> = actionData?.errors ?? {}
+  const photoErrors: Record<string, string> = actionData?.photoErrors ?? {}
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const form = formRef.current
+    if (!form || !actionData) return
+    const target = actionData.focus
+      ? form.querySelector<HTMLElement>(`[name="${actionData.focus}"]`)
+      : form.querySelector<HTMLElement>('[aria-invalid="true"]')
+    target?.focus()
+  }, [actionData])
+
+  const field = (name: string) => {
+    const id = `product-${name.replaceAll('.', '-')}`
+    const error = errors[name]
+    return {
+      id,
+      name,
+      'aria-invalid': error ? (true as const) : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+      error: <FieldError id={`${id}-error`}>{error ? t(error, limitsOf(name)) : null}</FieldError>,
+    }
+  }
+  const control = ({ error: _e, ...rest }: ReturnType<typeof field>) => rest
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <Link
+        to="/vendor-dashboard/products"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('productEditor.back')}
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        {product ? t('productEditor.editTitle') : t('productEditor.newTitle')}
+      </h1>
+      {product ? (
+        <p className="mt-1 break-all text-sm text-muted-foreground">
+          {product.status === 'active' && storeStatus === 'approved' ? (
+            <Link to={`/products/${product.slug}`} className="text-primary underline underline-offset-4">
+              {t('productEditor.viewInStore')}
+            </Link>
+          ) : (
+            t('productEditor.address', { path: `/products/${product.slug}` })
+          )}
+        </p>
+      ) : (
+        <p className="mt-1 text-muted-foreground">{t('productEditor.newIntro')}</p>
+      )}
+      {storeStatus !== 'approved' ? (
+        <p className="mt-4 rounded-lg border border-border bg-muted p-4 text-sm">{t('productEditor.pendingStore')}</p>
+      ) : null}
+      {actionData?.notice ? (
+        <p role="status" className="mt-4 rounded-lg border border-success/40 bg-success/10 p-4 font-medium">
+          {t(actionData.notice)}
+        </p>
+      ) : null}
+      {actionData?.errors && Object.keys(actionData.errors).length ? (
+        <p role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/10 p-4">
+          {t('productEditor.refused')}
+        </p>
+      ) : null}
+
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        id="product-form"
+        ref={formRef}
+        className="mt-6 grid gap-8"
+        key={JSON.stringify(values)}
+      >
+        <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
+          <legend className="px-1 text-lg font-semibold">{t('productEditor.section.details')}</legend>
+          {(() => {
+            const f = field('title')
+            return (
+              <div className="grid gap-1.5">
+                <Label htmlFor={f.id}>{t('productEditor.field.title')}</Label>
+                <Input {...control(f)} defaultValue={values.title} required maxLength={productEditorLimits.title.max} />
+                {f.error}
+              </div>
+            )
+          })()}
+          {(() => {
+            const f = field('description')
+            return (
+              <div className="grid gap-1.5">
+                <Label htmlFor={f.id}>{t('productEditor.field.description')}</Label>
+                <Textarea {...control(f)} defaultValue={values.description} required rows={5} />
+                {f.error}
+              </div>
+            )
+          })()}
+          {(() => {
+            const f = field('categoryId')
+            return (
+              <div className="grid gap-1.5">
+                <Label htmlFor={f.id}>{t('productEditor.field.category')}</Label>
+                <select {...control(f)} defaultValue={values.categoryId} required className={selectClass}>
+                  <option value="">{t('productEditor.category.choose')}</option>
+                  {categories.map((g) => (
+                    <optgroup key={g.label} label={g.label}>
+                      {g.options.map((o) => (
+                        <option key={o.id} value={o.id}>
+                          {o.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+                {f.error}
+              </div>
+            )
+          })()}
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 sm:p-6">
+          <legend className="px-1 text-lg font-semibold">{t('productEditor.section.price')}</legend>
+          {(['price', 'compareAtPrice'] as const).map((name) => {
+            const f = field(name)
+            return (
+              <div key={name} className="grid content-start gap-1.5">
+                <Label htmlFor={f.id}>{t(`productEditor.field.${name}`)}</Label>
+                <Input
+                  {...control(f)}
+                  defaultValue={values[name]}
+                  inputMode="numeric"
+                  required={name === 'price'}
+                  aria-describedby={[f['aria-describedby'], `${f.id}-hint`].filter(Boolean).join(' ')}
+                />
+                <p id={`${f.id}-hint`} className="text-xs text-muted-foreground">
+                  {t(`productEditor.hint.${name}`)}
+                </p>
+                {f.error}
+              </div>
+            )
+          })}
+          {(() => {
+            const f = field('badge')
+            return (
+              <div className="grid gap-1.5">
+                <Label htmlFor={f.id}>{t('productEditor.field.badge')}</Label>
+                <select {...control(f)} defaultValue={values.badge} className={selectClass}>
+                  <option value="">{t('productEditor.badge.none')}</option>
+                  {productBadges.map((b) => (
+                    <option key={b} value={b}>
+                      {t(`productEditor.badge.${b}`)}
+                    </option>
+                  ))}
+                </select>
+                {f.error}
+              </div>
+            )
+          })()}
+          {(() => {
+            const f = field('status')
+            return (
+              <div className="grid gap-1.5">
+                <Label htmlFor={f.id}>{t('productEditor.field.status')}</Label>
+                <select {...control(f)} defaultValue={values.status} className={selectClass}>
+                  {productStatuses.map((s) => (
+                    <option key={s} value={s}>
+                      {t(`productEditor.status.${s}`)}
+                    </option>
+                  ))}
+                </select>
+                {f.error}
+              </div>
+            )
+          })()}
+        </fieldset>
+
+        <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
+          <legend className="px-1 text-lg font-semibold">{t('productEditor.section.variants')}</legend>
+          <p className="text-sm text-muted-foreground">{t('productEditor.variants.intro')}</p>
+          {errors.variants ? <FieldError id="product-variants-error">{t(errors.variants)}</FieldError> : null}
+          <ol className="grid gap-4">
+            {values.variants.map((v, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are named by their index (variants.<i>.*)
+              <li key={i} className="grid gap-3 rounded-md border border-border p-3">
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="text-sm font-semibold">{t('productEditor.variants.row', { n: i + 1 })}</h3>
+                  {values.variants.length > 1 ? (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value={`removeVariant:${i}`}
+                      variant="ghost"
+                      size="sm"
+                      formNoValidate
+                      aria-label={t('productEditor.variants.removeRow', { n: i + 1 })}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      {t('productEditor.variants.remove')}
+                    </Button>
+                  ) : null}
+                </div>
+                <input type="hidden" name={`variants.${i}.id`} value={v.id} />
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                  {(['size', 'colour', 'sku', 'stock'] as const).map((name) => {
+                    const f = field(`variants.${i}.${name}`)
+                    return (
+                      <div key={name} className="grid content-start gap-1.5">
+                        <Label htmlFor={f.id}>{t(`productEditor.field.${name}`)}</Label>
+                        <Input
+                          {...control(f)}
+                          defaultValue={v[name]}
+                          inputMode={name === 'stock' ? 'numeric' : undefined}
+                          required={name === 'sku' || name === 'stock'}
+                          autoCapitalize={name === 'sku' ? 'characters' : undefined}
+                        />
+                        {f.error}
+                      </div>
+                    )
+                  })}
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div>
+            <Button type="submit" name="intent" value="addVariant" variant="outline" formNoValidate>
+              <Plus aria-hidden="true" />
+              {t('productEditor.variants.add')}
+            </Button>
+          </div>
+        </fieldset>
+
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" name="intent" value="save" size="lg" disabled={busy}>
+            {product ? t('productEditor.save') : t('productEditor.create')}
+          </Button>
+          <Link to="/vendor-dashboard/products" className="text-sm font-medium text-primary hover:underline">
+            {t('productEditor.cancel')}
+          </Link>
+        </div>
+      </Form>
+
+      <section
+        id="photos"
+        aria-labelledby="photos-title"
+        className="mt-8 rounded-lg border border-border bg-card p-4 sm:p-6"
+      >
+        <h2 id="photos-title" className="text-lg font-semibold">
+          {t('productEditor.section.photos')}
+        </h2>
+        {product ? (
+          <>
+            <p className="mt-1 text-sm text-muted-foreground">{t('productEditor.photos.intro', limits)}</p>
+            {product.photos.length ? (
+              <ol className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
+                {product.photos.map((photo, i) => (
+                  <PhotoItem
+                    key={photo.id}
+                    photo={photo}
+                    index={i}
+                    count={product.photos.length}
+                    error={photoErrors[`alt.${photo.id}`]}
+                  />
+                ))}
+              </ol>
+            ) : (
+              <p className="mt-4 rounded-md bg-muted p-3 text-sm">{t('productEditor.photos.none')}</p>
+            )}
+            <div className="mt-4 grid gap-1.5">
+              <Label htmlFor="product-photos">{t('productEditor.photos.choose')}</Label>
+              <input
+                id="product-photos"
+                form="product-form"
+                type="file"
+                name="photos"
+                multiple
+                accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+                aria-invalid={photoErrors.photos ? true : undefined}
+                aria-describedby={
+                  photoErrors.photos ? 'product-photos-error product-photos-hint' : 'product-photos-hint'
+                }
+                className="block w-full text-sm file:mr-3 file:h-10 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:font-medium"
+              />
+              <p id="product-photos-hint" className="text-xs text-muted-foreground">
+                {t('upload.hint', limits)}
+              </p>
+              <FieldError id="product-photos-error">
+                {photoErrors.photos ? t(photoErrors.photos, limits) : null}
+              </FieldError>
+              <div>
+                <Button
+                  type="submit"
+                  form="product-form"
+                  name="intent"
+                  value="uploadPhotos"
+                  variant="secondary"
+                  formNoValidate
+                  disabled={busy}
+                >
+                  {t('productEditor.photos.upload')}
+                </Button>
+              </div>
+            </div>
+          </>
+        ) : (
+          <p className="mt-2 text-sm text-muted-foreground">{t('productEditor.photos.afterSave')}</p>
+        )}
+      </section>
+    </div>
+  )
+}
+
+function PhotoItem({ photo, index, count, error }: { photo: OwnPhoto; index: number; count: number; error?: string }) {
+  const t = useT()
+  const hidden = <input type="hidden" name="photoId" value={photo.id} />
+  return (
+    <li className="grid content-start gap-2">
+      <div className="relative overflow-hidden rounded-md border border-border">
+        <ResponsiveImage
+          {...photo}
+          sizes="(min-width: 640px) 240px, 45vw"
+          className="aspect-[4/5] w-full object-cover"
+        />
+        {index === 0 ? (
+          <span className="absolute left-1 top-1 rounded bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+            {t('productEditor.photos.main')}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-1">
+        <Form method="post">
+          {hidden}
+          <input type="hidden" name="direction" value="up" />
+          <Button
+            type="submit"
+            name="intent"
+            value="movePhoto"
+            variant="outline"
+            size="sm"
+            disabled={index === 0}
+            aria-label={t('productEditor.photos.moveUp', { n: index + 1 })}
+          >
+            ↑
+          </Button>
+        </Form>
+        <Form method="post">
+          {hidden}
+          <input type="hidden" name="direction" value="down" />
+          <Button
+            type="submit"
+            name="intent"
+            value="movePhoto"
+            variant="outline"
+            size="sm"
+            disabled={index === count - 1}
+            aria-label={t('productEditor.photos.moveDown', { n: index + 1 })}
+          >
+            ↓
+          </Button>
+        </Form>
+        {index > 0 ? (
+          <Form method="post">
+            {hidden}
+            <Button type="submit" name="intent" value="mainPhoto" variant="outline" size="sm">
+              {t('productEditor.photos.makeMain')}
+            </Button>
+          </Form>
+        ) : null}
+        <Form method="post">
+          {hidden}
+          <Button
+            type="submit"
+            name="intent"
+            value="deletePhoto"
+            variant="ghost"
+            size="sm"
+            aria-label={t('productEditor.photos.delete', { n: index + 1 })}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </Form>
+      </div>
+      <Form method="post" className="grid gap-1">
+        {hidden}
+        <Label htmlFor={`photo-alt-${photo.id}`} className="text-xs">
+          {t('productEditor.photos.alt')}
+        </Label>
+        <div className="flex gap-1">
+          <Input
+            id={`photo-alt-${photo.id}`}
+            name="alt"
+            defaultValue={photo.alt}
+            maxLength={productEditorLimits.alt.max}
+            aria-invalid={error ? true : undefined}
+            className="h-9"
+          />
+          <Button
+            type="submit"
+            name="intent"
+            value="photoAlt"
+            variant="outline"
+            size="sm"
+            aria-label={t('productEditor.photos.saveAltNamed', { n: index + 1 })}
+          >
+            {t('productEditor.photos.saveAlt')}
+          </Button>
+        </div>
+        <FieldError id={`photo-alt-${photo.id}-error`}>{error ? t(error, productEditorLimits.alt) : null}</FieldError>
+      </Form>
+    </li>
+  )
+}
+
+/** The {min}/{max} values a field's message may name. */
+function limitsOf(name: string): Record<string, number> {
+  const last = name.split('.').pop() ?? name
+  return (productEditorLimits as Record<string, Record<string, number>>)[last] ?? {}
+}
