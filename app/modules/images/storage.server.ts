@@ -32,7 +32,7 @@ export class LocalStorage implements ImageStorage {
   readonly kind = 'local' as const
   constructor(readonly dir: string) {}
 
-  async put(name: string, bytes: Buffer): Promise<void> {
+  async put(name: string, bytes: Buffer, _contentType?: string): Promise<void> {
     await mkdir(this.dir, { recursive: true })
     const file = this.file(name)
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
