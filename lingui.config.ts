@@ -23,6 +23,7 @@ const config: LinguiConfig = {
     { path: '<rootDir>/app/locales/{locale}/orders', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/fulfilment', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/uploads', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/store-media', include: ['app'] },
   ],
   // Every msgid in our catalogues is an explicit id, not an English source text.
   format: formatter({ explicitIdAsDefault: true }),

@@ -10,6 +10,7 @@ import { messages as home } from '#app/locales/en/home.po'
 import { messages as orders } from '#app/locales/en/orders.po'
 import { messages as pages } from '#app/locales/en/pages.po'
 import { messages as products } from '#app/locales/en/products.po'
+import { messages as storeMedia } from '#app/locales/en/store-media.po'
 import { messages as uploads } from '#app/locales/en/uploads.po'
 import { messages as vendor } from '#app/locales/en/vendor.po'
 import { messages as vendors } from '#app/locales/en/vendors.po'
@@ -34,6 +35,7 @@ const catalogues: Record<Locale, Messages> = {
     ...orders,
     ...fulfilment,
     ...uploads,
+    ...storeMedia,
   },
 }
 
