@@ -110,7 +110,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (form?.errors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [actionData])
+  }, [form])
   /** One field: its label, its control (given the control's props), a hint, and its message when refused. */
   const row = (name: StoreSettingsField, control: (props: ControlProps) => ReactNode) => {
     const id = `store-${name}`
