@@ -22,8 +22,11 @@ async function picture(width: number, height: number, format: 'jpeg' | 'png'): P
   return format === 'jpeg' ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer()
 }
 
-test('a vendor uploads a logo and a banner and sees them on the store page', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'uploads change the demo store: one project is enough (the page is checked at 360 px below)')
+test('a vendor uploads a logo and a banner and sees them on the store page', async ({ page }) => {
+  test.skip(
+    test.info().project.name !== 'desktop',
+    'uploads change the demo store: one project is enough (the page is checked at 360 px below)',
+  )
   await signInAsVendor(page)
   await page.goto('/vendor-dashboard/settings')
   const logo = page.getByTestId('logo-picture')
