@@ -14,7 +14,13 @@ const HEIGHT = 3000
 async function makePhoto(): Promise<Buffer> {
   // Fine grain everywhere (sensor noise and texture), as in a real photo: this is what makes JPEGs large.
   const noise = await sharp({
-    create: { width: WIDTH, height: HEIGHT, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
   })
     .png({ compressionLevel: 0 })
     .toBuffer()
