@@ -28,7 +28,7 @@ async function prepareDatabase() {
   if (await isDatabaseEmpty(ctx)) {
     logger.info('empty database: seeding the demo catalogue (first start only)')
     const started = Date.now()
-    await seedDatabase(ctx, { imagesDir })
+    await seedDatabase(ctx, { imagesDir: env.STORAGE_URL ? undefined : imagesDir })
     logger.info({ ms: Date.now() - started }, 'seeded')
   }
 }
@@ -85,7 +85,10 @@ async function main() {
   app.use(compression())
   // Hashed build assets never change: cache them for a year. Other public files for an hour.
   app.use('/assets', express.static(path.join(buildDir, 'client/assets'), { immutable: true, maxAge: '1y' }))
-  app.use('/images', express.static(imagesDir, { immutable: true, maxAge: '1y', fallthrough: false }))
+  // Local pictures straight from the disk; with STORAGE_URL (S3) the /images route proxies or redirects instead.
+  if (!env.STORAGE_URL) {
+    app.use('/images', express.static(imagesDir, { immutable: true, maxAge: '1y', fallthrough: false }))
+  }
   app.use(express.static(path.join(buildDir, 'client'), { maxAge: '1h' }))
   // PAYMENTS_MODE=simulator only: MoMo, Airtel and Flutterwave simulators at /__simulator (docs/payments-simulator.md).
   mountPaymentSimulator(app, { port: env.PORT, publicUrl: env.PUBLIC_URL })

@@ -15,6 +15,7 @@ import { messages as pages } from '#app/locales/en/pages.po'
 import { messages as productEditor } from '#app/locales/en/product-editor.po'
 import { messages as products } from '#app/locales/en/products.po'
 import { messages as reviews } from '#app/locales/en/reviews.po'
+import { messages as storeMedia } from '#app/locales/en/store-media.po'
 import { messages as uploads } from '#app/locales/en/uploads.po'
 import { messages as vendor } from '#app/locales/en/vendor.po'
 import { messages as vendors } from '#app/locales/en/vendors.po'
@@ -44,6 +45,7 @@ const catalogues: Record<Locale, Messages> = {
     ...inventory,
     ...messaging,
     ...productEditor,
+    ...storeMedia,
   },
 }
 

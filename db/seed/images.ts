@@ -56,7 +56,7 @@ export function bannerImageJob(vendorSlug: string, colours: [string, string], se
 /** Encodes (or copies from the cache) every job, a few at a time. */
 export async function storeImages(
   jobs: ImageJob[],
-  options: { dir: string; cacheDir?: string | false },
+  options: { dir: string | undefined; cacheDir?: string | false },
 ): Promise<StoredImage[]> {
   const results: StoredImage[] = new Array(jobs.length)
   let next = 0

@@ -49,8 +49,8 @@ export const CUSTOMERS = 600
 export type SeedOptions = {
   /** How many products (default 420, of which a few belong to pending stores and are not shown); 100,000 builds a large catalogue in batches, reusing the pictures. */
   products?: number
-  /** Where pictures go (`<DATA_DIR>/images`). */
-  imagesDir: string
+  /** Where pictures go (`<DATA_DIR>/images`); undefined: the configured image storage (S3 when STORAGE_URL is set). */
+  imagesDir: string | undefined
   /** Skip encoding pictures (tests): rows still name them. */
   skipImages?: boolean
   /** The encode cache directory, or false for none (default node_modules/.cache/isoko-images). */

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
-import { copyFile, link, mkdir, readdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { getEnv } from '#app/lib/env.server.ts'
 import { IMAGE_KEY_PATTERN, IMAGE_KINDS, type ImageKind } from './image-keys.ts'
+import { getImageStorage, type ImageStorage, LocalStorage } from './storage.server.ts'
 
-// Pictures are stored as AVIF and WebP at a few widths: `<key>-<width>.<avif|webp>` in `<DATA_DIR>/images`.
+// Pictures are stored as AVIF and WebP at a few widths: `<key>-<width>.<avif|webp>` in the image storage
+// (`<DATA_DIR>/images`, or the S3 bucket STORAGE_URL names: storage.server.ts).
 // Encoding is the slow part, so finished files are also kept in a cache keyed by the content's hash, and storing
 // the same picture again (a second seed, the same upload twice) only copies them.
 
@@ -23,8 +25,10 @@ export type StoredFile = { name: string; width: number; format: 'avif' | 'webp';
 export type StoredImage = { key: string; kind: ImageKind; width: number; height: number; files: StoredFile[] }
 
 export type StoreImageOptions = {
-  /** Where the files go; defaults to `<DATA_DIR>/images`. */
+  /** Local storage in this folder (tests, the seed); without it and `storage`, the configured storage. */
   dir?: string
+  /** Where the files go; defaults to the configured storage (`getImageStorage()`). */
+  storage?: ImageStorage
   /** The encode cache; defaults to `node_modules/.cache/isoko-images` under the working directory. `false` turns it off. */
   cacheDir?: string | false
 }
@@ -49,13 +53,12 @@ export async function storeImage(
 ): Promise<StoredImage> {
   if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`Bad image key: ${key}`)
   const { widths, aspect } = IMAGE_KINDS[kind]
-  const dir = options.dir ?? defaultImagesDir()
+  const storage = options.storage ?? (options.dir ? new LocalStorage(options.dir) : getImageStorage())
   const cacheRoot = options.cacheDir === undefined ? defaultImageCacheDir() : options.cacheDir
   const source = typeof input === 'string' ? Buffer.from(input) : input
   const hash = createHash('sha256').update(`${ENCODER_VERSION}:${kind}:`).update(source).digest('hex').slice(0, 32)
   const names = widths.flatMap((w) => (['avif', 'webp'] as const).map((format) => ({ w, format })))
   const maxWidth = Math.max(...widths)
-  await mkdir(dir, { recursive: true })
 
   let encoded: Map<string, Buffer> | undefined
   const cached = cacheRoot ? path.join(cacheRoot, hash) : undefined
@@ -73,15 +76,17 @@ export async function storeImage(
   const files: StoredFile[] = []
   for (const { w, format } of names) {
     const name = `${key}-${w}.${format}`
-    const target = path.join(dir, name)
+    const type = `image/${format}`
     const data = encoded?.get(`${w}.${format}`)
     if (data) {
-      await writeAtomically(target, data)
+      await storage.put(name, data, type)
       files.push({ name, width: w, format, bytes: data.length })
     } else {
       const from = path.join(cached as string, `${w}.${format}`)
-      await placeFile(from, target)
-      files.push({ name, width: w, format, bytes: (await stat(target)).size })
+      // On the local disk the cached file is hard-linked into place (no copy); elsewhere it is uploaded.
+      if (storage instanceof LocalStorage) await storage.putFile(name, from)
+      else await storage.put(name, await readFile(from), type)
+      files.push({ name, width: w, format, bytes: (await stat(from)).size })
     }
   }
   return { key, kind, width: maxWidth, height: Math.round(maxWidth * aspect), files }
@@ -157,16 +162,6 @@ async function saveToCache(dir: string, encoded: Map<string, Buffer>): Promise<v
     for (const [name, data] of encoded) await writeAtomically(path.join(dir, name), data)
   } catch {
     // The cache is only a speed-up: a read-only node_modules must not stop the picture from being stored.
-  }
-}
-
-/** Hard-links the cached file into place (no copy on the same disk), or copies it. */
-async function placeFile(from: string, to: string): Promise<void> {
-  await unlink(to).catch(() => {})
-  try {
-    await link(from, to)
-  } catch {
-    await copyFile(from, to)
   }
 }
 

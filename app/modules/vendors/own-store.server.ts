@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { type StoreUploadOptions, storeUploadedImage, type UploadRefusal } from '#app/modules/images/uploads.server.ts'
 import { getVendorOrderFigures, listVendorOrders, type VendorOrderListItem } from '#app/modules/orders/orders.server.ts'
 import { isDistrict } from '#app/modules/places/places.server.ts'
 import type { StoreSettingsInput } from './store-settings.schemas.ts'
@@ -80,6 +81,11 @@ export type StoreSettings = {
   specialties: string[]
   policies: VendorPolicies
   responseTime: string
+  /** The uploaded logo (`logo-…`), or null: initials on the gradient. */
+  avatarKey: string | null
+  /** The banner (uploaded `banner-up-…`, or the seeded artwork), or null: the gradient. */
+  bannerKey: string | null
+  avatarColours: [string, string]
 }
 
 /** What the settings form starts from: the store an account runs, or null. */
@@ -99,6 +105,9 @@ export async function getStoreSettings(
       specialties: vendors.specialties,
       policies: vendors.policies,
       responseTime: vendors.responseTime,
+      avatarKey: vendors.avatarKey,
+      bannerKey: vendors.bannerKey,
+      avatarColours: vendors.avatarColours,
     })
     .from(vendors)
     .where(eq(vendors.ownerUserId, input.ownerUserId))
@@ -138,4 +147,53 @@ export async function updateStoreSettings(
     .returning({ id: vendors.id })
   const row = rows[0]
   return row ? { ok: true, id: row.id } : { ok: false, code: 'no-store' }
+}
+
+/** The store's two pictures: its logo (square, `avatarKey`) and its banner (wide 3:1, `bannerKey`). */
+export type StorePicture = 'logo' | 'banner'
+
+export type SetStorePictureResult =
+  | { ok: true; key: string }
+  | { ok: false; code: 'no-store' }
+  | { ok: false; code: UploadRefusal }
+
+const PICTURE_COLUMN = { logo: 'avatarKey', banner: 'bannerKey' } as const
+
+/**
+ * Checks and stores an uploaded logo or banner for the store `ownerUserId` runs (the owner comes from the session,
+ * never from the form), then points the store at it. A refused file changes nothing and comes back as its code.
+ */
+export async function setStorePicture(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; picture: StorePicture; file: Blob | null | undefined },
+  options: StoreUploadOptions = {},
+): Promise<SetStorePictureResult> {
+  const [store] = await ctx.db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+  if (!store) return { ok: false, code: 'no-store' }
+  const stored = await storeUploadedImage(input.file, input.picture, options)
+  if (!stored.ok) return stored
+  await ctx.db
+    .update(vendors)
+    .set({ [PICTURE_COLUMN[input.picture]]: stored.image.key })
+    .where(eq(vendors.id, store.id))
+  return { ok: true, key: stored.image.key }
+}
+
+/**
+ * Takes the logo or banner off the store `ownerUserId` runs: the store shows its initials, or its gradient, again.
+ * The files stay (another store may have uploaded the same picture: files are named by content).
+ */
+export async function removeStorePicture(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; picture: StorePicture },
+): Promise<{ ok: true } | { ok: false; code: 'no-store' }> {
+  const rows = await ctx.db
+    .update(vendors)
+    .set({ [PICTURE_COLUMN[input.picture]]: null })
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+    .returning({ id: vendors.id })
+  return rows.length > 0 ? { ok: true } : { ok: false, code: 'no-store' }
 }

@@ -1,15 +1,25 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { z } from 'zod'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { StorePictureForm } from '#app/components/vendors/store-picture-form.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
+import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { MIN_UPLOAD_SIDE } from '#app/modules/images/uploads.server.ts'
 import { listDistricts } from '#app/modules/places/places.server.ts'
-import { getStoreSettings, updateStoreSettings } from '#app/modules/vendors/own-store.server.ts'
+import {
+  getStoreSettings,
+  removeStorePicture,
+  setStorePicture,
+  updateStoreSettings,
+} from '#app/modules/vendors/own-store.server.ts'
 import {
   type StoreSettingsField,
   StoreSettingsSchema,
@@ -29,12 +39,32 @@ export async function loader({ request }: Route.LoaderArgs) {
     settings,
     districts: listDistricts(),
     saved: new URL(request.url).searchParams.get('saved') === '1',
+    uploadLimits: { maxMb: getEnv().UPLOAD_MAX_MB, minSide: MIN_UPLOAD_SIDE },
   }
 }
+
+/** The forms of this page: the settings, and the logo and banner, each uploaded or removed on its own. */
+const IntentSchema = z.enum(['settings', 'logo', 'banner', 'remove-logo', 'remove-banner']).catch('settings')
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, 'vendor')
   const form = await request.formData()
+  const intent = IntentSchema.parse(form.get('intent') ?? 'settings')
+  if (intent !== 'settings') {
+    const ctx = getServiceContext()
+    const picture = intent === 'logo' || intent === 'remove-logo' ? 'logo' : 'banner'
+    const file = form.get('file')
+    const result =
+      intent === picture
+        ? await setStorePicture(ctx, { ownerUserId: actor.userId, picture, file: file instanceof Blob ? file : null })
+        : await removeStorePicture(ctx, { ownerUserId: actor.userId, picture })
+    if (!result.ok && result.code === 'no-store') throw redirect('/vendor-dashboard')
+    if (!result.ok) return data({ picture, pictureError: `upload.error.${result.code}` }, { status: 400 })
+    const title = `storeMedia.${picture}.${intent === picture ? 'saved' : 'removed'}`
+    return redirect('/vendor-dashboard/settings', {
+      headers: { 'Set-Cookie': flashCookie({ kind: 'success', title }) },
+    })
+  }
   const values = Object.fromEntries(storeSettingsFields.map((f) => [f, String(form.get(f) ?? '')]))
   const parsed = StoreSettingsSchema.safeParse(values)
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
@@ -61,7 +91,9 @@ const RESPONSE_TIMES = ['Within 1 hour', 'Within 2 hours', 'Within a few hours',
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const busy = useNavigation().state === 'submitting'
-  const { settings, districts, saved } = loaderData
+  const { settings, districts, saved, uploadLimits } = loaderData
+  const refused = actionData && 'pictureError' in actionData ? actionData : null
+  const form = actionData && 'errors' in actionData ? actionData : null
   const initial: Record<StoreSettingsField, string> = {
     name: settings.name,
     description: settings.description,
@@ -73,12 +105,12 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
     warranty: settings.policies.warranty,
     responseTime: settings.responseTime,
   }
-  const errors: Record<string, string> = actionData?.errors ?? {}
+  const errors: Record<string, string> = form?.errors ?? {}
   // A refused form: the first field to fix gets the focus (and is scrolled to), not the Save button.
   const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
-    if (actionData?.errors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [actionData])
+    if (form?.errors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [form])
   /** One field: its label, its control (given the control's props), a hint, and its message when refused. */
   const row = (name: StoreSettingsField, control: (props: ControlProps) => ReactNode) => {
     const id = `store-${name}`
@@ -86,7 +118,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
     const props: ControlProps = {
       id,
       name,
-      defaultValue: actionData?.values?.[name] ?? initial[name],
+      defaultValue: form?.values?.[name] ?? initial[name],
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${id}-error ${id}-hint` : `${id}-hint`,
     }
@@ -123,13 +155,37 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           ) : null}
         </p>
       ) : null}
-      {actionData?.errors ? (
+      {form?.errors ? (
         <p role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/10 p-4">
           {t('vendor.settings.refused')}
         </p>
       ) : null}
 
+      <section
+        aria-labelledby="store-media-title"
+        className="mt-6 grid gap-6 rounded-lg border border-border bg-card p-4 sm:p-6"
+      >
+        <div>
+          <h2 id="store-media-title" className="text-lg font-semibold">
+            {t('storeMedia.section')}
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">{t('storeMedia.intro')}</p>
+        </div>
+        {(['logo', 'banner'] as const).map((picture) => (
+          <StorePictureForm
+            key={`${picture}-${picture === 'logo' ? settings.avatarKey : settings.bannerKey}`}
+            picture={picture}
+            storeName={settings.name}
+            currentKey={picture === 'logo' ? settings.avatarKey : settings.bannerKey}
+            colours={settings.avatarColours}
+            error={refused?.picture === picture ? refused.pictureError : undefined}
+            limits={uploadLimits}
+          />
+        ))}
+      </section>
+
       <Form method="post" ref={formRef} className="mt-6 grid gap-8" key={JSON.stringify(initial)}>
+        <input type="hidden" name="intent" value="settings" />
         <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
           <legend className="px-1 text-lg font-semibold">{t('vendor.settings.section.store')}</legend>
           {row('name', (f) => (

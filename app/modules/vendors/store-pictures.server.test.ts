@@ -1,0 +1,152 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '#app/modules/accounts/tables.server.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { getStoreSettings, removeStorePicture, setStorePicture } from './own-store.server.ts'
+import { vendors } from './tables.server.ts'
+import { getVendorStore } from './vendors.server.ts'
+import { createVendor } from './vendors-admin.server.ts'
+
+// Store logo and banner uploads: only the owner's store changes, a refused file changes nothing, Remove clears.
+
+let db: TestDatabase
+let dir: string
+const ids = { a: 0, b: 0, pending: 0 }
+
+async function addStore(name: string, ownerUserId: string, status: 'approved' | 'pending' = 'approved') {
+  await db.ctx.db.insert(users).values({ id: ownerUserId, name, email: `${ownerUserId}@example.rw`, role: 'vendor' })
+  const { id } = await createVendor(db.ctx, {
+    name,
+    slug: name.toLowerCase().replace(/\W+/g, '-'),
+    ownerName: 'Owner',
+    email: `${ownerUserId}-store@example.rw`,
+    phone: '+250788000000',
+    description: `${name} sells things`,
+    about: `About ${name}`,
+    businessAddress: 'KN 1 St',
+    district: 'Gasabo',
+    city: 'Kigali',
+    categories: ['women'],
+    specialties: ['Kitenge'],
+    policies: { returns: '30 days', shipping: 'Free in Rwanda', warranty: 'None' },
+    responseTime: 'Within 2 hours',
+    avatarColours: ['#0f766e', '#f59e0b'],
+    bannerKey: 'banner-seeded',
+    status,
+    ownerUserId,
+  })
+  return id
+}
+
+async function photo(width: number, height: number, colour = '#0b5d7a'): Promise<Blob> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg({ quality: 85 })
+    .toBuffer()
+  return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' })
+}
+
+const keysOf = async (id: number) => {
+  const [row] = await db.ctx.db
+    .select({ avatarKey: vendors.avatarKey, bannerKey: vendors.bannerKey })
+    .from(vendors)
+    .where(eq(vendors.id, id))
+  return row
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  dir = await mkdtemp(path.join(tmpdir(), 'isoko-store-pictures-'))
+  ids.a = await addStore('Umutako Boutique', 'owner-a')
+  ids.b = await addStore('Kigali Crafts', 'owner-b')
+  ids.pending = await addStore('New Shop', 'owner-p', 'pending')
+})
+
+afterAll(async () => {
+  await db.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+const opts = () => ({ dir, cacheDir: false as const })
+
+describe('setStorePicture', () => {
+  it("stores the owner's logo as 96/192 AVIF+WebP and shows it on the public store", async () => {
+    const result = await setStorePicture(
+      db.ctx,
+      { ownerUserId: 'owner-a', picture: 'logo', file: await photo(400, 400) },
+      opts(),
+    )
+    expect(result).toMatchObject({ ok: true, key: expect.stringMatching(/^logo-up-[0-9a-f]{24}$/) })
+    if (!result.ok) return
+    expect((await readdir(dir)).filter((n) => n.startsWith(result.key)).sort()).toEqual(
+      ['192.avif', '192.webp', '96.avif', '96.webp'].map((s) => `${result.key}-${s}`),
+    )
+    expect(await keysOf(ids.a)).toEqual({ avatarKey: result.key, bannerKey: 'banner-seeded' })
+    expect(await keysOf(ids.b)).toEqual({ avatarKey: null, bannerKey: 'banner-seeded' })
+    const store = await getVendorStore(db.ctx, ids.a)
+    expect(store).toMatchObject({ avatarKey: result.key })
+  })
+
+  it('stores a banner at 3:1 for a pending store too', async () => {
+    const result = await setStorePicture(
+      db.ctx,
+      { ownerUserId: 'owner-p', picture: 'banner', file: await photo(1500, 500, '#f59e0b') },
+      opts(),
+    )
+    expect(result).toMatchObject({ ok: true, key: expect.stringMatching(/^banner-up-/) })
+    if (!result.ok) return
+    const meta = await sharp(path.join(dir, `${result.key}-1280.webp`)).metadata()
+    expect([meta.width, meta.height]).toEqual([1280, 427])
+    expect(await getStoreSettings(db.ctx, { ownerUserId: 'owner-p' })).toMatchObject({ bannerKey: result.key })
+  })
+
+  it('refuses a text file as not a photo and changes nothing', async () => {
+    const before = await keysOf(ids.a)
+    const files = (await readdir(dir)).length
+    const text = new Blob(['hello, this is not a picture'], { type: 'image/jpeg' })
+    expect(await setStorePicture(db.ctx, { ownerUserId: 'owner-a', picture: 'logo', file: text }, opts())).toEqual({
+      ok: false,
+      code: 'not_image',
+    })
+    expect(await setStorePicture(db.ctx, { ownerUserId: 'owner-a', picture: 'banner', file: null }, opts())).toEqual({
+      ok: false,
+      code: 'missing',
+    })
+    expect(
+      await setStorePicture(db.ctx, { ownerUserId: 'owner-a', picture: 'logo', file: await photo(120, 120) }, opts()),
+    ).toEqual({ ok: false, code: 'too_small' })
+    expect(await keysOf(ids.a)).toEqual(before)
+    expect((await readdir(dir)).length).toBe(files)
+  })
+
+  it('an account without a store (a customer, a stranger) changes no store and stores no file', async () => {
+    const files = (await readdir(dir)).length
+    const all = await db.ctx.db.select({ a: vendors.avatarKey, b: vendors.bannerKey }).from(vendors)
+    expect(
+      await setStorePicture(
+        db.ctx,
+        { ownerUserId: 'someone-else', picture: 'logo', file: await photo(300, 300, '#ff0000') },
+        opts(),
+      ),
+    ).toEqual({ ok: false, code: 'no-store' })
+    expect(await removeStorePicture(db.ctx, { ownerUserId: 'someone-else', picture: 'banner' })).toEqual({
+      ok: false,
+      code: 'no-store',
+    })
+    expect(await db.ctx.db.select({ a: vendors.avatarKey, b: vendors.bannerKey }).from(vendors)).toEqual(all)
+    expect((await readdir(dir)).length).toBe(files)
+  })
+})
+
+describe('removeStorePicture', () => {
+  it("clears only the owner's logo or banner", async () => {
+    await removeStorePicture(db.ctx, { ownerUserId: 'owner-a', picture: 'logo' })
+    expect(await keysOf(ids.a)).toEqual({ avatarKey: null, bannerKey: 'banner-seeded' })
+    expect(await removeStorePicture(db.ctx, { ownerUserId: 'owner-a', picture: 'banner' })).toEqual({ ok: true })
+    expect(await keysOf(ids.a)).toEqual({ avatarKey: null, bannerKey: null })
+    expect(await keysOf(ids.b)).toEqual({ avatarKey: null, bannerKey: 'banner-seeded' })
+  })
+})
