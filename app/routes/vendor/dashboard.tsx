@@ -21,6 +21,7 @@ import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { countVendorUnread } from '#app/modules/messaging/messaging.server.ts'
 import { getVendorSales } from '#app/modules/orders/vendor-analytics.server.ts'
 import { getStoreDashboard } from '#app/modules/vendors/own-store.server.ts'
 import type { Route } from './+types/dashboard'
@@ -32,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const store = await getStoreDashboard(ctx, { ownerUserId: actor.userId })
   // The last 30 days' sales, for the link to the analytics page (the store's id comes from the session's store).
   const recent = store ? (await getVendorSales(ctx, { vendorId: store.id, days: 30 })).current : null
-  return { title: requestI18n(request)._('dashboard.vendor.meta'), store, recent }
+  const unread = store ? await countVendorUnread(ctx, { vendorId: store.id }) : 0
+  return { title: requestI18n(request)._('dashboard.vendor.meta'), store, recent, unread }
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -56,7 +58,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
   const { intlLocale } = useRootData()
   const when = useDateTimeFormat()
   const number = new Intl.NumberFormat(intlLocale)
-  const { store, recent } = loaderData
+  const { store, recent, unread } = loaderData
   const figures = store
     ? [
         { key: 'products', value: number.format(store.productCount) },
@@ -194,6 +196,15 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                     <span className="inline-flex items-center gap-2">
                       <Icon aria-hidden="true" />
                       {t(label)}
+                      {to === '/vendor-dashboard/messages' && unread > 0 ? (
+                        <span
+                          data-testid="dashboard-messages-unread"
+                          className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary-foreground px-1.5 text-xs font-semibold text-primary"
+                        >
+                          <span aria-hidden="true">{unread}</span>
+                          <span className="sr-only">{t('messages.unreadBadge', { count: unread })}</span>
+                        </span>
+                      ) : null}
                     </span>
                     <ChevronRight aria-hidden="true" />
                   </Link>
