@@ -62,7 +62,7 @@ export function SalesChart({ daily, className }: { daily: ChartDay[]; className?
     from: formats.long.format(day(first.date)),
     to: formats.long.format(day(last.date)),
     revenue: formatRwf(totalRevenue, intlLocale),
-    orders: formats.number.format(totalOrders),
+    orders: totalOrders,
     bestDay: formats.long.format(day(best.date)),
     bestRevenue: formatRwf(best.revenue, intlLocale),
   })
