@@ -1,0 +1,156 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
+import { applyAsVendor, DEMO_PASSWORD, findApplication, newBusiness, signIn } from './admin-helpers'
+import { checkoutToReview, orderNumberOnPage, placeOrder } from './checkout-helpers'
+import { signUp } from './customer-helpers'
+import { francs, headerCartLink } from './helpers'
+
+// The whole vendor workspace in one story: a new store is approved, lists a product with two photos and three
+// variants, sees it in the storefront, sells it through checkout, fulfils the order, answers the customer's
+// message, and sees the sale in the dashboard's chart.
+
+/** A photo-like JPEG made here (a gradient with noise), different for each seed. */
+async function photo(seed: number) {
+  const width = 480
+  const height = 600
+  const raw = Buffer.alloc(width * height * 3)
+  for (let i = 0; i < raw.length; i += 3) {
+    const x = (i / 3) % width
+    const y = Math.floor(i / 3 / width)
+    raw[i] = (x + seed * 60) % 256
+    raw[i + 1] = (y * 255) / height
+    raw[i + 2] = (x * 5 + y * 11 + seed * 17) % 256
+  }
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 75 })
+    .toBuffer()
+  return { name: `kitenge-${seed}.jpg`, mimeType: 'image/jpeg', buffer }
+}
+
+async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })
+  return context.newPage()
+}
+
+test('a new store lists a product, sells it, fulfils it, answers its customer and sees the sale', async ({
+  browser,
+  page: vendor,
+}, info) => {
+  test.skip(
+    info.project.name === 'mobile',
+    'the story runs once; each of its pages is checked at 360 px by its own journey',
+  )
+  test.setTimeout(240_000)
+  const baseURL = info.project.use.baseURL
+  const business = newBusiness('Umucyo Textiles')
+  const mark = Date.now().toString(36)
+  const title = `Umucyo kitenge shirt ${mark}`
+
+  // 1. A new business applies; staff approve it.
+  await applyAsVendor(vendor, business)
+  const staff = await newPage(browser, baseURL)
+  await signIn(staff, '/customer-login', 'admin@isoko.rw', DEMO_PASSWORD)
+  const card = await findApplication(staff, business.name)
+  await card.getByRole('button', { name: 'Approve' }).click()
+  await expect(card.getByText('Approved', { exact: true })).toBeVisible()
+  await staff.context().close()
+
+  // 2. The vendor adds a product from the dashboard: three variants, two photos, then active.
+  await vendor.goto('/vendor-dashboard')
+  await expect(vendor.getByRole('main').getByText('Your store is approved and open on Isoko.')).toBeVisible()
+  await vendor.getByRole('region', { name: 'Manage your store' }).getByRole('link', { name: 'Add product' }).click()
+  await expect(vendor).toHaveURL(/\/vendor-dashboard\/products\/new$/)
+  await vendor.getByLabel('Title', { exact: true }).fill(title)
+  await vendor.getByLabel('Description', { exact: true }).fill('Cotton kitenge shirt, tailored in Kigali.')
+  await vendor.getByLabel('Category').selectOption({ index: 1 })
+  await vendor.getByLabel('Price (RWF)').fill('21000')
+  const sizes = ['S', 'M', 'L']
+  for (const [i, size] of sizes.entries()) {
+    if (i > 0) await vendor.getByRole('button', { name: 'Add a variant' }).click()
+    await vendor.locator(`[name="variants.${i}.size"]`).fill(size)
+    await vendor.locator(`[name="variants.${i}.colour"]`).fill('Amber')
+    await vendor.locator(`[name="variants.${i}.sku"]`).fill(`UMU-${mark}-${size}`)
+    await vendor.locator(`[name="variants.${i}.stock"]`).fill('5')
+  }
+  await vendor.getByRole('button', { name: 'Save draft' }).click()
+  await expect(vendor.getByText('Draft saved. Now add its photos.')).toBeVisible()
+  const photos = vendor.getByRole('region', { name: 'Photos' })
+  await photos.getByLabel('Add photos').setInputFiles([await photo(1), await photo(2)])
+  await photos.getByRole('button', { name: 'Upload photos' }).click()
+  await expect(vendor.getByText('Photos added.')).toBeVisible({ timeout: 60_000 })
+  await expect(photos.getByRole('img')).toHaveCount(2)
+  await vendor.getByLabel('Status').selectOption('active')
+  await vendor.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(vendor.getByText('Product saved.')).toBeVisible()
+  const productPath = (await vendor.getByRole('link', { name: 'See it in the store' }).getAttribute('href')) as string
+
+  // 3. A customer finds it in the storefront, buys one (cash on delivery) and writes to the store.
+  const shopper = await newPage(browser, baseURL)
+  await signUp(shopper, 'workspace')
+  await shopper.goto(productPath)
+  await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(title)
+  await expect(shopper.getByRole('main').getByRole('img').first()).toBeVisible()
+  await shopper
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .click()
+  await expect(headerCartLink(shopper)).toContainText('1')
+  await checkoutToReview(shopper, 'Cash on delivery')
+  await placeOrder(shopper)
+  await expect(shopper.getByText('Thank you! Your order is placed.')).toBeVisible()
+  const number = await orderNumberOnPage(shopper)
+
+  await shopper.goto(productPath)
+  await shopper.getByRole('main').getByRole('link', { name: business.name }).first().click()
+  await expect(shopper).toHaveURL(/\/vendor\/\d+$/)
+  await shopper.getByRole('main').getByRole('link', { name: 'Contact Vendor' }).click()
+  await shopper.getByLabel('Your message').fill(`When will order ${number} arrive?`)
+  await shopper.getByRole('button', { name: 'Send message' }).click()
+  await expect(shopper).toHaveURL(/\/customer-dashboard\/messages\/\d+$/)
+
+  // 4. The vendor fulfils the order.
+  await vendor.goto('/vendor-dashboard/orders')
+  await vendor
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(number) })
+    .first()
+    .click()
+  const order = vendor.getByRole('main')
+  await expect(order).toContainText(title)
+  for (const step of ['Mark packed', 'Mark dispatched', 'Mark delivered', 'Mark cash collected']) {
+    await order.getByRole('button', { name: step }).click()
+    await expect(order.getByRole('button', { name: step })).toHaveCount(0)
+  }
+
+  // 5. The vendor sees the unread message on the dashboard and answers it.
+  await vendor.goto('/vendor-dashboard')
+  await expect(vendor.getByTestId('dashboard-messages-unread')).toContainText('1')
+  await vendor
+    .getByRole('region', { name: 'Manage your store' })
+    .getByRole('link', { name: /Messages/ })
+    .click()
+  await vendor.getByRole('link', { name: /Aline Uwase/ }).click()
+  await expect(vendor.getByText(`When will order ${number} arrive?`)).toBeVisible()
+  await vendor.getByLabel('Your reply').fill('It was delivered this afternoon. Thank you!')
+  await vendor.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(vendor.getByText('It was delivered this afternoon.')).toBeVisible()
+
+  await shopper.reload()
+  await expect(shopper.getByText('It was delivered this afternoon.')).toBeVisible()
+
+  // 6. The sale is in the analytics: one order, its revenue, the product first among best sellers, in the chart.
+  await vendor.goto('/vendor-dashboard')
+  await vendor.getByRole('region', { name: 'Manage your store' }).getByRole('link', { name: 'Analytics' }).click()
+  await vendor.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: '7 days' }).click()
+  const figure = (label: string) =>
+    vendor
+      .getByRole('region', { name: 'Figures for the period' })
+      .locator('div', { has: vendor.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) })
+      .getByRole('definition')
+  await expect(figure('Orders')).toHaveText('1')
+  await expect(figure('Units sold')).toHaveText('1')
+  expect(francs((await figure('Revenue').textContent()) ?? '')).toBe(21000)
+  await expect(vendor.getByRole('img', { name: /^Revenue and orders per day from/ })).toHaveAccessibleName(/1 order/)
+  await expect(vendor.getByRole('region', { name: 'Best sellers' }).getByRole('listitem').first()).toContainText(title)
+  await shopper.context().close()
+})
