@@ -147,6 +147,7 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
       .getByRole('region', { name: 'Figures for the period' })
       .locator('div', { has: vendor.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) })
       .getByRole('definition')
+      .first()
   await expect(figure('Orders')).toHaveText('1')
   await expect(figure('Units sold')).toHaveText('1')
   expect(francs((await figure('Revenue').textContent()) ?? '')).toBe(21000)
