@@ -53,11 +53,12 @@ test('another store’s product, variant, review and conversation ids are not fo
 
     // Store B tries them all, reading and posting.
     expect((await b.request.get(`/vendor-dashboard/products/${productId}`)).status()).toBe(404)
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: 'save', title: 'Taken over', description: 'x', price: '1', 'variants.0.sku': sku },
       { intent: 'addVariant' },
       { intent: 'deletePhoto', photoId: '1' },
-    ]) {
+    ]
+    for (const form of forms) {
       expect((await b.request.post(`/vendor-dashboard/products/${productId}`, { form })).status()).toBe(404)
     }
     const stock = await b.request.post('/vendor-dashboard/inventory', {

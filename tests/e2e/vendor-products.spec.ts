@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import sharp from 'sharp'
+import { photoFile } from './photos'
 
 // The vendor's product editor: the demo vendor adds a product with variants and photos, makes it active and finds
 // it in the storefront; a file that is not a photo is refused and what was typed stays.
@@ -13,24 +13,6 @@ async function signInTo(page: Page, path: string) {
   await main.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
   await main.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(new RegExp(`${path.replaceAll('/', '\\/')}$`))
-}
-
-/** A small photo-like JPEG made here (a gradient with noise), different for each seed. */
-async function jpeg(seed: number) {
-  const width = 320
-  const height = 400
-  const raw = Buffer.alloc(width * height * 3)
-  for (let i = 0; i < raw.length; i += 3) {
-    const x = (i / 3) % width
-    const y = Math.floor(i / 3 / width)
-    raw[i] = (x + seed * 40) % 256
-    raw[i + 1] = (y * 255) / height
-    raw[i + 2] = (x * 7 + y * 13 + seed) % 256
-  }
-  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 70 })
-    .toBuffer()
-  return { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer }
 }
 
 /** Fills the product form's own fields (not the variants). */
@@ -70,7 +52,7 @@ test('a vendor adds a product with three variants and two photos, makes it activ
   await expect(page).toHaveURL(/\/vendor-dashboard\/products\/\d+#photos$/)
   await expect(page.getByText('Draft saved. Now add its photos.')).toBeVisible()
   const photos = page.getByRole('region', { name: 'Photos' })
-  await photos.getByLabel('Add photos').setInputFiles([await jpeg(1), await jpeg(2)])
+  await photos.getByLabel('Add photos').setInputFiles([await photoFile(1), await photoFile(2)])
   await photos.getByRole('button', { name: 'Upload photos' }).click()
   await expect(page.getByText('Photos added.')).toBeVisible({ timeout: 30_000 })
   await expect(photos.getByRole('img')).toHaveCount(2)

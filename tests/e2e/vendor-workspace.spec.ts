@@ -1,31 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import sharp from 'sharp'
 import { applyAsVendor, DEMO_PASSWORD, findApplication, newBusiness, signIn } from './admin-helpers'
 import { checkoutToReview, orderNumberOnPage, placeOrder } from './checkout-helpers'
 import { signUp } from './customer-helpers'
 import { francs, headerCartLink } from './helpers'
+import { photoFile } from './photos'
 
 // The whole vendor workspace in one story: a new store is approved, lists a product with two photos and three
 // variants, sees it in the storefront, sells it through checkout, fulfils the order, answers the customer's
 // message, and sees the sale in the dashboard's chart.
-
-/** A photo-like JPEG made here (a gradient with noise), different for each seed. */
-async function photo(seed: number) {
-  const width = 480
-  const height = 600
-  const raw = Buffer.alloc(width * height * 3)
-  for (let i = 0; i < raw.length; i += 3) {
-    const x = (i / 3) % width
-    const y = Math.floor(i / 3 / width)
-    raw[i] = (x + seed * 60) % 256
-    raw[i + 1] = (y * 255) / height
-    raw[i + 2] = (x * 5 + y * 11 + seed * 17) % 256
-  }
-  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 75 })
-    .toBuffer()
-  return { name: `kitenge-${seed}.jpg`, mimeType: 'image/jpeg', buffer }
-}
 
 async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })
@@ -75,7 +57,7 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
   await vendor.getByRole('button', { name: 'Save draft' }).click()
   await expect(vendor.getByText('Draft saved. Now add its photos.')).toBeVisible()
   const photos = vendor.getByRole('region', { name: 'Photos' })
-  await photos.getByLabel('Add photos').setInputFiles([await photo(1), await photo(2)])
+  await photos.getByLabel('Add photos').setInputFiles([await photoFile(1), await photoFile(2)])
   await photos.getByRole('button', { name: 'Upload photos' }).click()
   await expect(vendor.getByText('Photos added.')).toBeVisible({ timeout: 60_000 })
   await expect(photos.getByRole('img')).toHaveCount(2)
