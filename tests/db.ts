@@ -1,39 +1,39 @@
 import { randomUUID } from 'node:crypto'
-import pg from 'pg'
+import { readFile } from 'node:fs/promises'
+import { inject } from 'vitest'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { connectDatabase, type DatabaseConnection } from '#app/lib/db.server.ts'
+import { adminQuery } from './global-setup.ts'
 
 export type TestDatabase = { ctx: ServiceContext; connection: DatabaseConnection; close(): Promise<void> }
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL is set,
- * a new PostgreSQL database created for this file and dropped afterwards.
+ * a new PostgreSQL database created for this file and dropped afterwards. Both start from the template that
+ * tests/global-setup.ts migrated once; without it (a test run outside this configuration) they migrate here.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL
   if (!url) {
-    const connection = connectDatabase({ dataDir: 'memory://' })
-    await connection.migrate()
+    const template = inject('pgliteTemplate')
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined
+    const connection = connectDatabase({ dataDir: 'memory://', loadDataDir })
+    if (!template) await connection.migrate()
     return { ctx: { db: connection.db }, connection, close: () => connection.close() }
   }
+  const template = inject('postgresTemplate')
   const name = `isoko_test_${randomUUID().replaceAll('-', '')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  await adminQuery(url, template ? `create database ${name} template ${template}` : `create database ${name}`)
   const dbUrl = new URL(url)
   dbUrl.pathname = `/${name}`
   const connection = connectDatabase({ url: dbUrl.toString() })
-  await connection.migrate()
+  if (!template) await connection.migrate()
   return {
     ctx: { db: connection.db },
     connection,
-    async close() {
+    close: async () => {
       await connection.close()
-      const a = new pg.Client({ connectionString: url })
-      await a.connect()
-      await a.query(`drop database if exists ${name} with (force)`)
-      await a.end()
+      await adminQuery(url, `drop database if exists ${name} with (force)`)
     },
   }
 }

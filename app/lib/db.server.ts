@@ -37,6 +37,8 @@ export function connectDatabase(options: {
   url?: string
   dataDir?: string
   migrationsDir?: string
+  /** PGlite only: start from this dump of a data directory (a migrated template) instead of an empty one. */
+  loadDataDir?: Blob
 }): DatabaseConnection {
   const folder = options.migrationsDir ?? migrationsPath()
   if (options.url) {
@@ -60,7 +62,7 @@ export function connectDatabase(options: {
   }
   const dir = options.dataDir ?? 'memory://'
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true })
-  const client = new PGlite(dir)
+  const client = new PGlite(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
   const db = drizzlePglite(client, { schema }) as unknown as Database
   return {
     db,
