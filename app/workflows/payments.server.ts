@@ -92,7 +92,7 @@ export async function startOrderPayment(
     .transaction(async (tx) => {
       const t = { db: tx }
       const locked = await findOrder(t, order.id, true)
-      if (!locked || locked.status !== 'pending_payment') return { ok: false as const, code: 'not_payable' as const }
+      if (locked?.status !== 'pending_payment') return { ok: false as const, code: 'not_payable' as const }
       if (await hasPendingPayment(t, order.id)) {
         // A second click that got past the first look while the first click was making its attempt: it waited on
         // the order's lock and now sees that attempt. Answer with it rather than "not payable".
@@ -261,7 +261,7 @@ async function applyOutcome(
 /** A failed or expired attempt gives the units back, unless another attempt for the order is still waiting. */
 async function releaseIfNothingPending(ctx: ServiceContext, orderId: number, paymentId: number): Promise<void> {
   const order = await findOrder(ctx, orderId, true)
-  if (!order || order.status !== 'pending_payment' || !order.stockReserved) return
+  if (order?.status !== 'pending_payment' || !order.stockReserved) return
   if (await hasPendingPayment(ctx, orderId, paymentId)) return
   await releaseStock(ctx, await getOrderStockLines(ctx, orderId))
   await setStockReserved(ctx, orderId, false)
@@ -462,7 +462,7 @@ export async function sweepPayments(
     const done = await ctx.db.transaction(async (tx) => {
       const t = { db: tx }
       const order = await findOrder(t, orderId, true)
-      if (!order || order.status !== 'pending_payment') return false
+      if (order?.status !== 'pending_payment') return false
       if (await hasPendingPayment(t, orderId)) return false
       await cancelOrderInTransaction(t, order, { actor: 'system', reason: 'payment_expired' })
       return true

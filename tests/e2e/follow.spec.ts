@@ -51,6 +51,16 @@ function storeFollowers(page: Page): Locator {
   return figure(page.getByRole('region', { name: 'Store stats' }), 'Followers')
 }
 
+/**
+ * Presses a follow button and waits for the server's answer: the button changes at once (optimistic), so a
+ * journey that leaves the page straight after could cancel the press on its way.
+ */
+async function press(page: Page, button: Locator) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/follow') && r.request().method() === 'POST')
+  await button.click()
+  expect((await answered).ok()).toBe(true)
+}
+
 async function readCount(locator: Locator): Promise<number> {
   return Number(((await locator.textContent()) ?? '').replace(/[^0-9]/g, ''))
 }
@@ -83,7 +93,7 @@ test.describe('with JavaScript', () => {
       `/customer-dashboard/messages/new?store=${id}`,
     )
 
-    await page.getByRole('button', { name: 'Follow Store' }).click()
+    await press(page, page.getByRole('button', { name: 'Follow Store' }))
     await expect(page.getByRole('button', { name: 'Following' })).toBeVisible()
     await expect(storeFollowers(page)).toHaveText(number.format(before + 1))
     await page.reload()
@@ -95,7 +105,7 @@ test.describe('with JavaScript', () => {
     await waitForPageToRun(page)
     const card = page.getByRole('article', { name })
     await expect(figure(card, 'Followers')).toHaveText(number.format(before + 1))
-    await card.getByRole('button', { name: 'Following' }).click()
+    await press(page, card.getByRole('button', { name: 'Following' }))
     await expect(card.getByRole('button', { name: 'Follow', exact: true })).toBeVisible()
     await expect(figure(card, 'Followers')).toHaveText(number.format(before))
 
