@@ -190,6 +190,7 @@ export const PhotoAltSchema = z.object({
 export const ProductListQuerySchema = z.object({
   status: z.enum(productListTabs).catch('all'),
   q: z.string().trim().max(100).catch('').default(''),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 })
 
 /** A positive id from a path or a form field; null when it is not a plain number. */

@@ -395,6 +395,26 @@ describe('creating and saving products', () => {
     expect(other?.items.every((p) => !['Woven tote', 'Basket renamed'].includes(p.title))).toBe(true)
     expect(await listOwnProducts(db.ctx, { ownerUserId: 'nobody', status: 'all', q: '' })).toBeNull()
   })
+
+  it('pages the list: every product once over the pages, and a page past the last gives the last', async () => {
+    const all = await listOwnProducts(db.ctx, { ...A, status: 'all', q: '', perPage: 1000 })
+    const total = all?.total ?? 0
+    expect(total).toBe(all?.counts.all)
+    const perPage = 2
+    const first = await listOwnProducts(db.ctx, { ...A, status: 'all', q: '', page: 1, perPage })
+    expect(first).toMatchObject({ total, page: 1, pageCount: Math.ceil(total / perPage) })
+    const seen: number[] = []
+    for (let page = 1; page <= (first?.pageCount ?? 0); page++) {
+      const listing = await listOwnProducts(db.ctx, { ...A, status: 'all', q: '', page, perPage })
+      seen.push(...(listing?.items.map((p) => p.id) ?? []))
+    }
+    expect(seen).toEqual(all?.items.map((p) => p.id))
+    const past = await listOwnProducts(db.ctx, { ...A, status: 'all', q: '', page: 999, perPage })
+    expect(past?.page).toBe(first?.pageCount)
+    expect(past?.items.length).toBeGreaterThan(0)
+    const search = await listOwnProducts(db.ctx, { ...A, status: 'all', q: 'BASKET', perPage })
+    expect(search).toMatchObject({ total: 1, pageCount: 1 })
+  })
 })
 
 describe('photos', () => {

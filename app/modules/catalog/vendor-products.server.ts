@@ -52,12 +52,22 @@ export type OwnProductList = {
   storeStatus: VendorStatus
   counts: Record<ProductListTab, number>
   items: OwnProductListItem[]
+  /** Products in the tab that match the search, over all pages. */
+  total: number
+  page: number
+  pageCount: number
 }
 
-/** The store's products (newest first), in one status tab and matching a title search; null without a store. */
+/** Products on one page of the vendor's list. */
+export const OWN_PRODUCTS_PER_PAGE = 24
+
+/**
+ * One page of the store's products (newest first), in one status tab and matching a title search; a page past
+ * the last gives the last. Null without a store.
+ */
 export async function listOwnProducts(
   ctx: ServiceContext,
-  input: Owner & { status: ProductListTab; q: string },
+  input: Owner & { status: ProductListTab; q: string; page?: number; perPage?: number },
 ): Promise<OwnProductList | null> {
   const store = await ownStore(ctx, input)
   if (!store) return null
@@ -72,6 +82,15 @@ export async function listOwnProducts(
     counts.all += r.n
   }
   const q = input.q.trim()
+  const matching = and(
+    eq(products.vendorId, store.id),
+    input.status === 'all' ? undefined : eq(products.status, input.status),
+    q ? ilike(products.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  )
+  const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(products).where(matching)
+  const perPage = input.perPage ?? OWN_PRODUCTS_PER_PAGE
+  const pageCount = Math.max(1, Math.ceil(total / perPage))
+  const page = Math.min(Math.max(1, input.page ?? 1), pageCount)
   const rows = await ctx.db
     .select({
       id: products.id,
@@ -82,15 +101,10 @@ export async function listOwnProducts(
       totalStock: sql<number>`coalesce((select sum(v.stock) from product_variants v where v.product_id = "products"."id"), 0)::int`,
     })
     .from(products)
-    .where(
-      and(
-        eq(products.vendorId, store.id),
-        input.status === 'all' ? undefined : eq(products.status, input.status),
-        q ? ilike(products.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
-      ),
-    )
+    .where(matching)
     .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(200)
+    .limit(perPage)
+    .offset((page - 1) * perPage)
   const images = await mainImages(
     ctx,
     rows.map((r) => r.id),
@@ -99,6 +113,9 @@ export async function listOwnProducts(
     storeStatus: store.status,
     counts,
     items: rows.map((r) => ({ ...r, totalStock: Number(r.totalStock), image: images.get(r.id) ?? null })),
+    total,
+    page,
+    pageCount,
   }
 }
 

@@ -1,4 +1,5 @@
-import { Form, Link, redirect } from 'react-router'
+import { Form, Link, redirect, useLocation } from 'react-router'
+import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { ArrowLeft, Plus, Search } from '#app/components/ui/icons.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -37,6 +38,7 @@ export default function VendorProductsPage({ loaderData }: Route.ComponentProps)
   const t = useT()
   const { intlLocale } = useRootData()
   const { listing, query } = loaderData
+  const { pathname, search } = useLocation()
   const tabHref = (status: string) => {
     const p = new URLSearchParams()
     if (status !== 'all') p.set('status', status)
@@ -147,6 +149,12 @@ export default function VendorProductsPage({ loaderData }: Route.ComponentProps)
           ))}
         </ul>
       )}
+      <Pagination
+        className="mt-6"
+        page={listing.page}
+        pageCount={listing.pageCount}
+        hrefFor={(page) => pageHref(pathname, search, page)}
+      />
     </div>
   )
 }
