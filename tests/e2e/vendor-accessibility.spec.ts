@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { DEMO_PASSWORD, signIn } from './admin-helpers.ts'
+
+// axe on the vendor's workspace (store 1's owner, the demo vendor) and on the customer's messages and reviews:
+// pages behind a sign-in, so not in accessibility.spec.ts. A vendor runs the store from a phone, so these run
+// at 360 px; the same pages at 1280 px are walked through by the workspace journeys.
+
+const AT_360 = 'the workspace pages are checked at 360 px'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    )
+}
+
+test('axe finds no serious violation on the vendor workspace pages', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', AT_360)
+  test.slow()
+  await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
+  await expect(page).toHaveURL(/\/vendor-dashboard$/)
+  const paths = [
+    '/vendor-dashboard',
+    '/vendor-dashboard/products',
+    '/vendor-dashboard/products/new',
+    '/vendor-dashboard/inventory',
+    '/vendor-dashboard/inventory?filter=low',
+    '/vendor-dashboard/analytics?days=90',
+    '/vendor-dashboard/messages',
+    '/vendor-dashboard/reviews',
+    '/vendor-dashboard/orders',
+    '/vendor-dashboard/settings',
+  ]
+  for (const path of paths) {
+    await page.goto(path)
+    expect(await seriousViolations(page), path).toEqual([])
+  }
+  // A product of the store, in the editor with its photos and variants.
+  await page.goto('/vendor-dashboard/products?status=active')
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/vendor-dashboard\/products\/\d+$/)
+  expect(await seriousViolations(page), 'product editor').toEqual([])
+  // A refused product form: its messages next to the fields.
+  // The browser's own checks (required fields) are switched off, so that the server's messages are shown.
+  await page.goto('/vendor-dashboard/products/new')
+  await page.locator('main form[method="post"]').first().evaluate((form: HTMLFormElement) => {
+    form.noValidate = true
+  })
+  await page.getByRole('main').getByRole('button', { name: 'Save draft' }).click()
+  await expect(page.locator('[data-slot="field-error"]').first()).toBeVisible()
+  expect(await seriousViolations(page), 'refused product form').toEqual([])
+})
+
+test('axe finds no serious violation on the customer messages and reviews pages', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', AT_360)
+  await signIn(page, '/customer-login', 'customer@isoko.rw', DEMO_PASSWORD)
+  await expect(page).toHaveURL(/\/customer-dashboard$/)
+  for (const path of [
+    '/customer-dashboard/messages',
+    '/customer-dashboard/reviews',
+    '/customer-dashboard/messages/new?store=1',
+  ]) {
+    await page.goto(path)
+    expect(await seriousViolations(page), path).toEqual([])
+  }
+})
