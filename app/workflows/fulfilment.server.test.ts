@@ -29,6 +29,7 @@ import {
   listStoreOrders,
   recordCashCollected,
 } from './fulfilment.server.ts'
+import { cancelOrderForCustomer } from './payments.server.ts'
 
 let t: TestDatabase
 let vendorA: number
@@ -304,6 +305,19 @@ describe('an order paid online', () => {
     })
   })
 
+  test('a cancelled order leaves the dashboard figures: orders, revenue and customers count sales only', async () => {
+    const before = await getVendorOrderFigures(t.ctx, vendorA)
+    const { order } = await placeOrder('cod')
+    const placed = await getVendorOrderFigures(t.ctx, vendorA)
+    expect(placed).toMatchObject({
+      orders: before.orders + 1,
+      revenue: before.revenue + lineA.unitPrice * 2,
+      open: before.open + 1,
+    })
+    expect(await cancelOrderForCustomer(t.ctx, { customerId, orderNumber: order.number })).toEqual({ ok: true })
+    expect(await getVendorOrderFigures(t.ctx, vendorA)).toEqual(before)
+  })
+
   test('a part waiting for its payment is neither seen nor moved by its vendor', async () => {
     const { order } = await placeOrder('airtel')
     expect(await statusOf(order.id)).toBe('pending_payment')
@@ -341,7 +355,8 @@ describe("the store owner's order pages", () => {
     expect(newOnly.total).toBe(listing.counts.new)
 
     const dashboard = await getStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })
-    expect(dashboard?.orderCount).toBe(listing.total)
+    // The dashboard counts sales: the list's orders less the cancelled ones.
+    expect(dashboard?.orderCount).toBe(listing.total - listing.counts.cancelled)
     expect(dashboard?.customerCount).toBe(1)
     expect(dashboard?.revenue).toBeGreaterThan(0)
     expect(dashboard?.recentOrders.map((o) => o.id)).toEqual(listing.items.slice(0, 5).map((o) => o.id))

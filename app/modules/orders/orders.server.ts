@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { StockLine } from '#app/modules/catalog/stock.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
@@ -641,18 +641,20 @@ export async function getVendorOrder(
   return vendorOrder ? { ...detail, vendorOrder } : null
 }
 
-/** The vendor dashboard's order figures: released orders, their revenue (not cancelled), distinct customers. */
+/**
+ * The vendor dashboard's order figures: released orders that were not cancelled, their revenue and distinct
+ * customers (as the analytics page counts sales), and how many wait to be packed or dispatched.
+ */
 export async function getVendorOrderFigures(
   ctx: ServiceContext,
   vendorId: number,
 ): Promise<{ orders: number; revenue: number; customers: number; open: number }> {
+  const sale = sql`${vendorOrders.status} <> 'cancelled'`
   const [row] = await ctx.db
     .select({
-      orders: count(),
-      revenue: sum(
-        sql`case when ${vendorOrders.status} <> 'cancelled' then ${vendorOrders.subtotal} else 0 end`,
-      ).mapWith(Number),
-      customers: sql<number>`count(distinct ${orders.customerId})`.mapWith(Number),
+      orders: sql<number>`count(*) filter (where ${sale})`.mapWith(Number),
+      revenue: sql<number>`coalesce(sum(${vendorOrders.subtotal}) filter (where ${sale}), 0)`.mapWith(Number),
+      customers: sql<number>`count(distinct ${orders.customerId}) filter (where ${sale})`.mapWith(Number),
       open: sql<number>`count(*) filter (where ${vendorOrders.status} in ('new', 'packed'))`.mapWith(Number),
     })
     .from(vendorOrders)
