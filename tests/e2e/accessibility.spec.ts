@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { seriousViolations } from './axe.ts'
 
 const pages = [
   '/',
@@ -20,16 +20,6 @@ const pages = [
 for (const path of pages) {
   test(`axe finds no serious violation on ${path}`, async ({ page }) => {
     await page.goto(path)
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(
-      serious.map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-    ).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
   })
 }

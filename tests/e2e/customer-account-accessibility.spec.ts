@@ -1,22 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { seriousViolations } from './axe.ts'
 import { signUp } from './customer-helpers.ts'
 
 // axe on the customer's account pages (they need a signed-in customer, so they are not in accessibility.spec.ts)
 // and on the password pages, including their refusals.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    )
-}
 
 test('axe finds no serious violation on the customer account pages', async ({ page }) => {
   test.slow()

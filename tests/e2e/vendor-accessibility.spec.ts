@@ -1,25 +1,12 @@
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { DEMO_PASSWORD, signIn } from './admin-helpers.ts'
+import { seriousViolations } from './axe.ts'
 
 // axe on the vendor's workspace (store 1's owner, the demo vendor) and on the customer's messages and reviews:
 // pages behind a sign-in, so not in accessibility.spec.ts. A vendor runs the store from a phone, so these run
 // at 360 px; the same pages at 1280 px are walked through by the workspace journeys.
 
 const AT_360 = 'the workspace pages are checked at 360 px'
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    )
-}
 
 test('axe finds no serious violation on the vendor workspace pages', async ({ page }) => {
   test.skip(test.info().project.name !== 'mobile', AT_360)
@@ -54,9 +41,12 @@ test('axe finds no serious violation on the vendor workspace pages', async ({ pa
   // A refused product form: its messages next to the fields.
   // The browser's own checks (required fields) are switched off, so that the server's messages are shown.
   await page.goto('/vendor-dashboard/products/new')
-  await page.locator('main form[method="post"]').first().evaluate((form: HTMLFormElement) => {
-    form.noValidate = true
-  })
+  await page
+    .locator('main form[method="post"]')
+    .first()
+    .evaluate((form: HTMLFormElement) => {
+      form.noValidate = true
+    })
   await page.getByRole('main').getByRole('button', { name: 'Save draft' }).click()
   await expect(page.locator('[data-slot="field-error"]').first()).toBeVisible()
   expect(await seriousViolations(page), 'refused product form').toEqual([])
