@@ -22,6 +22,8 @@ async function addFromStore(page: Page, vendorId: number): Promise<string> {
     .getByRole('button', { name: /add to cart/i })
     .first()
     .click()
+  // The header's count changes at once (optimistic); the toast comes with the server's answer.
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
   await expect(headerCartLink(page)).toContainText(String(before + 1))
   return title
 }

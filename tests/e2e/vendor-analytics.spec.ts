@@ -81,6 +81,8 @@ test('a cash-on-delivery sale shows up in the store figures', async ({ page, bro
     .getByRole('button', { name: /add to cart/i })
     .first()
     .click()
+  // The header's count changes at once (optimistic); the toast comes with the server's answer.
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
   await expect(headerCartLink(page)).toContainText('1')
   await checkoutToReview(page, 'Cash on delivery')
   await placeOrder(page)

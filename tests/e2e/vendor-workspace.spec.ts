@@ -76,6 +76,8 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
     .getByRole('button', { name: /add to cart/i })
     .first()
     .click()
+  // The header's count changes at once (optimistic); the toast comes with the server's answer.
+  await expect(shopper.getByText('Added to cart', { exact: true }).first()).toBeVisible()
   await expect(headerCartLink(shopper)).toContainText('1')
   await checkoutToReview(shopper, 'Cash on delivery')
   await placeOrder(shopper)
