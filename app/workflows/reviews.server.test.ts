@@ -109,7 +109,7 @@ describe('who may review', () => {
       rating: 4,
       body: good,
     })
-    expect(accepted.ok).toBe(true)
+    expect(accepted).toMatchObject({ ok: true, edited: false })
     expect(await sumsOf(received.productId)).toEqual({ ratingSum: 4, reviewCount: 1 })
 
     const listed = await listReviewableProducts(t.ctx, { customerId: c.id })
@@ -179,7 +179,7 @@ describe('once per product, sums kept', () => {
       rating: 2,
       body: 'Faded after two washes, sadly.',
     })
-    expect(edited.ok).toBe(true)
+    expect(edited).toMatchObject({ ok: true, edited: true })
     expect(await sumsOf(p.productId)).toEqual({ ratingSum: 5, reviewCount: 2 })
     const page = await getReviewPage(t.ctx, { customerId: c.id, productId: p.productId })
     expect(page?.review).toMatchObject({ rating: 2, body: 'Faded after two washes, sadly.' })

@@ -35,7 +35,11 @@ export async function getReviewPage(
   return { product, review: await findCustomerReview(ctx, input) }
 }
 
-export type SaveReviewOutcome = ReviewOutcome | { ok: false; code: 'not_received' }
+/** `edited`: the customer changed the review they had written (the page says so rather than thanking again). */
+export type SaveReviewOutcome =
+  | (Extract<ReviewOutcome, { ok: true }> & { edited: boolean })
+  | Extract<ReviewOutcome, { ok: false }>
+  | { ok: false; code: 'not_received' }
 
 /** Writes the customer's review (or edits the one they wrote): only for a product they received. */
 export async function saveCustomerReview(
@@ -43,8 +47,9 @@ export async function saveCustomerReview(
   input: { customerId: number; productId: number } & ReviewInput,
 ): Promise<SaveReviewOutcome> {
   if (!(await hasReceivedProduct(ctx, input))) return { ok: false, code: 'not_received' }
-  const existing = await findCustomerReview(ctx, input)
-  return existing ? editReview(ctx, input) : submitReview(ctx, input)
+  const edited = Boolean(await findCustomerReview(ctx, input))
+  const outcome = edited ? await editReview(ctx, input) : await submitReview(ctx, input)
+  return outcome.ok ? { ...outcome, edited } : outcome
 }
 
 export type ProductToReview = ReceivedProduct & { reviewed: boolean }

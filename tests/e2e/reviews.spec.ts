@@ -102,7 +102,13 @@ test('a delivered product is reviewed, shown on the product page, and answered b
 
   // Products to review lists it as reviewed, with Edit your review.
   await page.goto('/customer-dashboard/reviews')
-  await expect(page.getByRole('link', { name: new RegExp(`Edit your review: ${title}`) })).toBeVisible()
+  await page.getByRole('link', { name: new RegExp(`Edit your review: ${title}`) }).click()
+  const text = page.getByRole('textbox', { name: 'Your review' })
+  await expect(text).toHaveValue(body)
+  await text.fill(`${body}, and it kept its colour`)
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Your review is updated.').first()).toBeVisible()
+  await expect(page.locator('#reviews li', { hasText: `${body}, and it kept its colour` })).toBeVisible()
 })
 
 test('a product the customer has not received: the review page is a 404', async ({ page }) => {

@@ -35,7 +35,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!outcome.ok && (outcome.code === 'not_received' || outcome.code === 'not_found')) notFound()
   if (!outcome.ok && outcome.code === 'invalid') return data({ errors: outcome.errors, values }, { status: 400 })
   if (!outcome.ok) return data({ errors: { form: 'reviews.error.alreadyReviewed' }, values }, { status: 409 })
-  return redirectWithToast(`/products/${outcome.slug}#reviews`, { kind: 'success', title: 'reviews.saved' })
+  return redirectWithToast(`/products/${outcome.slug}#reviews`, {
+    kind: 'success',
+    title: outcome.edited ? 'reviews.updated' : 'reviews.saved',
+  })
 }
 
 export function meta({ data }: Route.MetaArgs) {
