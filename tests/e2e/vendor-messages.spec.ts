@@ -18,6 +18,34 @@ test('a visitor who clicks Contact Vendor is asked to sign in and comes back to 
   expect(decodeURIComponent(page.url())).toContain('/customer-dashboard/messages/new?store=1')
 })
 
+test('a message typed before the page runs (a slow connection) is kept and sent', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', 'a slow phone: runs at 360 px')
+  await signUp(page, 'slow-typer')
+  // The page's scripts are held back until the message is typed, as on a slow connection.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/customer-dashboard/messages/new?store=1', { waitUntil: 'domcontentloaded' })
+  const text = 'Typed while the page was still loading: is the bag in stock?'
+  await page.getByLabel('Your message').fill(text)
+  release()
+  // Hydrated: React has claimed the box; its effects run right after.
+  await page.waitForFunction(() => {
+    const box = document.querySelector('textarea[name="body"]')
+    return box !== null && Object.keys(box).some((k) => k.startsWith('__react'))
+  })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))))
+  await expect(page.getByLabel('Your message')).toHaveValue(text)
+  await page.getByRole('button', { name: 'Send message' }).click()
+  await expect(page).toHaveURL(/\/customer-dashboard\/messages\/\d+$/)
+  await expect(page.getByText(text)).toBeVisible()
+})
+
 test('a customer writes to a store, the vendor answers, each sees the unread count', async ({ browser }) => {
   test.skip(test.info().project.name !== 'mobile', 'the two-person journey runs once, at 360 px')
   test.slow() // three people, each signing in, on a machine shared with other runs
@@ -66,6 +94,8 @@ test('a customer writes to a store, the vendor answers, each sees the unread cou
     await vendor.getByLabel('Your reply').fill('Yes, size M is in stock. We deliver in Kigali tomorrow.')
     await vendor.getByRole('button', { name: 'Send', exact: true }).click()
     await expect(vendor.getByRole('listitem').filter({ hasText: 'size M is in stock' })).toContainText('You')
+    // Sent: the box is empty for the next message.
+    await expect(vendor.getByLabel('Your reply')).toHaveValue('')
     await vendor.goto('/vendor-dashboard/messages')
     await expect(vendor.getByRole('link', { name: new RegExp(`Aline ${lastName}`) })).not.toContainText('unread')
 

@@ -151,10 +151,18 @@ export function ReplyForm({
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'report'
   const error = state?.values?.intent !== 'report' ? state?.errors?.body : undefined
   const ref = useRef<HTMLFormElement>(null)
-  // After a sent message the page reloads with it in the thread: empty the box (it has no key to reset it).
+  const sending = useRef(false)
+  // After a sent message the page reloads with it in the thread: empty the box (it has no key to reset it). Only
+  // then: on a slow connection someone may type before the page runs, and that text must stay.
   useEffect(() => {
-    if (navigation.state === 'idle' && !state?.errors) ref.current?.reset()
-  }, [navigation.state, state])
+    if (navigation.state === 'submitting') {
+      sending.current = navigation.formData?.get('intent') === 'reply'
+      return
+    }
+    if (navigation.state !== 'idle') return
+    if (sending.current && !state?.errors) ref.current?.reset()
+    sending.current = false
+  }, [navigation.state, navigation.formData, state])
   return (
     <Form method="post" action={action} ref={ref} className="grid gap-2" noValidate>
       <input type="hidden" name="intent" value="reply" />
