@@ -30,7 +30,8 @@ test('a message typed before the page runs (a slow connection) is kept and sent'
     await held
     await route.continue()
   })
-  await page.goto('/customer-dashboard/messages/new?store=1', { waitUntil: 'domcontentloaded' })
+  // Store 2: store 1's unread count belongs to the other journeys.
+  await page.goto('/customer-dashboard/messages/new?store=2', { waitUntil: 'domcontentloaded' })
   const text = 'Typed while the page was still loading: is the bag in stock?'
   await page.getByLabel('Your message').fill(text)
   release()
