@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { browseToInStockProduct, headerCartLink } from './helpers'
+import { addThisProductToCart, browseToInStockProduct } from './helpers'
 
 const unique = () => `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.rw`
 
@@ -17,12 +17,7 @@ async function signUp(page: import('@playwright/test').Page, email: string) {
 
 test('a guest cart follows the shopper through sign-in to checkout', async ({ page }) => {
   await browseToInStockProduct(page)
-  await page
-    .getByRole('button', { name: /add to cart/i })
-    .first()
-    .click()
-  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
-  await expect(headerCartLink(page)).toContainText('1')
+  await addThisProductToCart(page)
 
   await page.goto('/checkout')
   await expect(page).toHaveURL(/\/customer-login\?redirectTo=%2Fcheckout/)

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { choosePlace, signUp, waitForAddressFormToRun } from './customer-helpers'
-import { browseToInStockProduct, headerCartLink } from './helpers'
+import { addThisProductToCart, browseToInStockProduct } from './helpers'
 
 // Steps the checkout journeys share: a new customer with an address, something in the cart, and the checkout's
 // steps as a person goes through them.
@@ -17,16 +17,8 @@ export async function customerWithCart(
 }
 
 export async function addToCart(page: Page, query = ''): Promise<string> {
-  const before = Number(((await headerCartLink(page).textContent()) ?? '').replace(/\D/g, '') || 0)
   await browseToInStockProduct(page, query)
-  const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
-  await page
-    .getByRole('button', { name: /add to cart/i })
-    .first()
-    .click()
-  await expect(page.getByText('Added to cart')).toBeVisible()
-  await expect(headerCartLink(page)).toContainText(String(before + 1))
-  return title
+  return addThisProductToCart(page)
 }
 
 /** From the cart to the review step: a new Kigali address, standard delivery, and the payment method given. */
@@ -70,4 +62,15 @@ export async function orderNumberOnPage(page: Page): Promise<string> {
   const match = heading.match(/ISK-\d+/)
   expect(match).not.toBeNull()
   return (match as RegExpMatchArray)[0]
+}
+
+/** As a signed-in vendor: opens the store's part of an order from the orders list, by the order's number. */
+export async function openStoreOrder(page: Page, number: string) {
+  await page.goto('/vendor-dashboard/orders')
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(number) })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(number)
 }

@@ -20,10 +20,7 @@ test('buy with MTN MoMo: approve on the phone, and the waiting page moves on to 
 })
 
 test('MoMo declined, then paid with Airtel Money on the same order', async ({ page }, info) => {
-  test.skip(
-    info.project.name === 'mobile',
-    'one width is enough for this payment path; the 360 px layout is covered by the MoMo journey',
-  )
+  test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
   await customerWithCart(page, 'decline')
   await checkoutToReview(page, 'MTN MoMo', '0788 000 001')
   await placeOrder(page)
@@ -42,10 +39,7 @@ test('MoMo declined, then paid with Airtel Money on the same order', async ({ pa
 })
 
 test('cash on delivery is confirmed at once, and the customer can cancel before dispatch', async ({ page }, info) => {
-  test.skip(
-    info.project.name === 'mobile',
-    'one width is enough for this path; the 360 px layout is covered by the MoMo journey',
-  )
+  test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
   await customerWithCart(page, 'cod')
   await checkoutToReview(page, 'Cash on delivery')
   await placeOrder(page)
@@ -64,10 +58,7 @@ test('cash on delivery is confirmed at once, and the customer can cancel before 
 })
 
 test('a double submit of Place order makes one order', async ({ page }, info) => {
-  test.skip(
-    info.project.name === 'mobile',
-    'one width is enough for this path; the 360 px layout is covered by the MoMo journey',
-  )
+  test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
   await customerWithCart(page, 'double')
   await checkoutToReview(page, 'Cash on delivery')
   const form = page.getByRole('main').locator('form', { has: page.getByRole('button', { name: /place order/i }) })

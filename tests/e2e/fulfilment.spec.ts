@@ -1,52 +1,22 @@
 import { expect, type Page, test } from '@playwright/test'
 import { DEMO_PASSWORD, signIn } from './admin-helpers'
-import { checkoutToReview, orderNumberOnPage, placeOrder } from './checkout-helpers'
+import { checkoutToReview, openStoreOrder, orderNumberOnPage, placeOrder } from './checkout-helpers'
 import { signUp } from './customer-helpers'
-import { headerCartLink } from './helpers'
+import { addFromStore } from './helpers'
 
 // Cash on delivery through to the door, and a cart from two stores split into one part per store. The demo
 // vendor (vendor@isoko.rw) runs store 1.
 
-/** Adds the first in-stock product of a store's page to the cart; returns its title. */
-async function addFromStore(page: Page, vendorId: number): Promise<string> {
-  const before = Number(((await headerCartLink(page).textContent()) ?? '').replace(/\D/g, '') || 0)
-  await page.goto(`/vendor/${vendorId}`)
-  const card = page
-    .locator('article', { has: page.getByRole('button', { name: /add to cart/i, disabled: false }) })
-    .first()
-  const link = card.getByRole('heading').getByRole('link')
-  const href = (await link.getAttribute('href')) as string
-  await page.goto(href)
-  const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
-  await page
-    .getByRole('button', { name: /add to cart/i })
-    .first()
-    .click()
-  // The header's count changes at once (optimistic); the toast comes with the server's answer.
-  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
-  await expect(headerCartLink(page)).toContainText(String(before + 1))
-  return title
-}
-
 async function openVendorOrder(page: Page, number: string) {
   await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
-  await page.goto('/vendor-dashboard/orders')
-  await page
-    .getByRole('main')
-    .getByRole('link', { name: new RegExp(number) })
-    .first()
-    .click()
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(number)
+  await openStoreOrder(page, number)
 }
 
 test('cash on delivery: the vendor packs, dispatches, delivers and collects; the customer sees it delivered', async ({
   browser,
   page,
 }, info) => {
-  test.skip(
-    info.project.name === 'desktop',
-    'one width is enough for this path; it runs at 360 px, where vendors work from a phone',
-  )
+  test.skip(info.project.name === 'desktop', 'runs once, at 360 px: vendors fulfil orders from a phone')
   await signUp(page, 'cod-door')
   const title = await addFromStore(page, 1)
   await checkoutToReview(page, 'Cash on delivery')
@@ -78,10 +48,7 @@ test('a cart from two stores becomes one order with a part per store; each vendo
   browser,
   page,
 }, info) => {
-  test.skip(
-    info.project.name === 'mobile',
-    'one width is enough for this path; the 360 px layout is covered by the cash on delivery journey',
-  )
+  test.skip(info.project.name === 'mobile', 'runs once; the cash on delivery journey covers 360 px')
   await signUp(page, 'two-stores')
   const first = await addFromStore(page, 1)
   const second = await addFromStore(page, 2)

@@ -51,6 +51,33 @@ export async function browseToInStockProduct(page: Page, query = ''): Promise<st
   return href
 }
 
+/**
+ * On a product page: presses Add to Cart and waits for the server's answer. The header's count changes at once
+ * (optimistic), so a journey that leaves on that alone can cancel the add on its way; the toast comes with the
+ * answer. Returns the product's title.
+ */
+export async function addThisProductToCart(page: Page): Promise<string> {
+  const before = Number(((await headerCartLink(page).textContent()) ?? '').replace(/\D/g, '') || 0)
+  const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
+  await page
+    .getByRole('button', { name: /add to cart/i })
+    .first()
+    .click()
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
+  await expect(headerCartLink(page)).toContainText(String(before + 1))
+  return title
+}
+
+/** Opens the first in-stock product on a store's page and adds it to the cart; returns its title. */
+export async function addFromStore(page: Page, vendorId: number): Promise<string> {
+  await page.goto(`/vendor/${vendorId}`)
+  const card = page
+    .locator('article', { has: page.getByRole('button', { name: /add to cart/i, disabled: false }) })
+    .first()
+  await page.goto((await card.getByRole('heading').getByRole('link').getAttribute('href')) as string)
+  return addThisProductToCart(page)
+}
+
 export function headerCartLink(page: Page): Locator {
   return page.getByRole('banner').getByRole('link', { name: /cart/i }).first()
 }

@@ -1,3 +1,4 @@
+import { expect, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 
 /** A photo-like JPEG made here (a gradient with noise), different for each seed: what a phone would upload. */
@@ -14,4 +15,17 @@ export async function photoFile(seed: number, width = 320, height = 400) {
     .jpeg({ quality: 75 })
     .toBuffer()
   return { name: `photo-${seed}.jpg`, mimeType: 'image/jpeg', buffer }
+}
+
+/**
+ * In the product editor: uploads two photos and waits until they are processed and shown; returns the photos
+ * region. Processing is the slow part (AVIF and WebP at every width), hence the long wait.
+ */
+export async function uploadTwoPhotos(page: Page, timeout = 60_000): Promise<Locator> {
+  const photos = page.getByRole('region', { name: 'Photos' })
+  await photos.getByLabel('Add photos').setInputFiles([await photoFile(1), await photoFile(2)])
+  await photos.getByRole('button', { name: 'Upload photos' }).click()
+  await expect(page.getByText('Photos added.')).toBeVisible({ timeout })
+  await expect(photos.getByRole('img')).toHaveCount(2)
+  return photos
 }

@@ -1,30 +1,11 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { DEMO_PASSWORD, signIn } from './admin-helpers'
-import { checkoutToReview, orderNumberOnPage, placeOrder } from './checkout-helpers'
+import { checkoutToReview, openStoreOrder, orderNumberOnPage, placeOrder } from './checkout-helpers'
 import { signUp } from './customer-helpers'
-import { headerCartLink } from './helpers'
+import { addFromStore } from './helpers'
 
 // A customer reviews a product once it is delivered; the store (the demo vendor, vendor@isoko.rw, runs store 1)
 // replies from its dashboard, and the reply shows under the review on the product page.
-
-/** Adds the first in-stock product of store 1 to the cart; returns its title. */
-async function addFromStore(page: Page): Promise<string> {
-  await page.goto('/vendor/1')
-  const card = page
-    .locator('article', { has: page.getByRole('button', { name: /add to cart/i, disabled: false }) })
-    .first()
-  const href = (await card.getByRole('heading').getByRole('link').getAttribute('href')) as string
-  await page.goto(href)
-  const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
-  await page
-    .getByRole('button', { name: /add to cart/i })
-    .first()
-    .click()
-  // The header's count changes at once (optimistic); the toast comes with the server's answer.
-  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
-  await expect(headerCartLink(page)).toContainText('1')
-  return title
-}
 
 test('a delivered product is reviewed, shown on the product page, and answered by the store', async ({
   browser,
@@ -33,7 +14,7 @@ test('a delivered product is reviewed, shown on the product page, and answered b
   test.skip(info.project.name === 'desktop', 'one width is enough for this journey; it runs at 360 px')
   test.setTimeout(120_000)
   await signUp(page, 'reviewer')
-  const title = await addFromStore(page)
+  const title = await addFromStore(page, 1)
   await checkoutToReview(page, 'Cash on delivery')
   await placeOrder(page)
   await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible()
@@ -49,12 +30,7 @@ test('a delivered product is reviewed, shown on the product page, and answered b
   })
   const vendor = await vendorContext.newPage()
   await signIn(vendor, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
-  await vendor.goto('/vendor-dashboard/orders')
-  await vendor
-    .getByRole('main')
-    .getByRole('link', { name: new RegExp(number) })
-    .first()
-    .click()
+  await openStoreOrder(vendor, number)
   const vendorMain = vendor.getByRole('main')
   for (const step of ['Mark packed', 'Mark dispatched', 'Mark delivered']) {
     await vendorMain.getByRole('button', { name: step }).click()

@@ -23,10 +23,7 @@ async function picture(width: number, height: number, format: 'jpeg' | 'png'): P
 }
 
 test('a vendor uploads a logo and a banner and sees them on the store page', async ({ page }) => {
-  test.skip(
-    test.info().project.name !== 'desktop',
-    'uploads change the demo store: one project is enough (the page is checked at 360 px below)',
-  )
+  test.skip(test.info().project.name !== 'desktop', 'uploads change store 1: once; 360 px is checked below')
   await signInAsVendor(page)
   await page.goto('/vendor-dashboard/settings')
   const logo = page.getByTestId('logo-picture')

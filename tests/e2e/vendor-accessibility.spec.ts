@@ -6,10 +6,8 @@ import { seriousViolations } from './axe.ts'
 // pages behind a sign-in, so not in accessibility.spec.ts. A vendor runs the store from a phone, so these run
 // at 360 px; the same pages at 1280 px are walked through by the workspace journeys.
 
-const AT_360 = 'the workspace pages are checked at 360 px'
-
 test('axe finds no serious violation on the vendor workspace pages', async ({ page }) => {
-  test.skip(test.info().project.name !== 'mobile', AT_360)
+  test.skip(test.info().project.name !== 'mobile', 'checked once, at 360 px: vendors work from a phone')
   test.slow()
   await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
   await expect(page).toHaveURL(/\/vendor-dashboard$/)
@@ -53,7 +51,7 @@ test('axe finds no serious violation on the vendor workspace pages', async ({ pa
 })
 
 test('axe finds no serious violation on the customer messages and reviews pages', async ({ page }) => {
-  test.skip(test.info().project.name !== 'mobile', AT_360)
+  test.skip(test.info().project.name !== 'mobile', 'checked once, at 360 px: vendors work from a phone')
   await signIn(page, '/customer-login', 'customer@isoko.rw', DEMO_PASSWORD)
   await expect(page).toHaveURL(/\/customer-dashboard$/)
   for (const path of [

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { DEMO_PASSWORD, signIn } from './admin-helpers'
 import { checkoutToReview, placeOrder } from './checkout-helpers'
 import { signUp } from './customer-helpers'
-import { francs, headerCartLink } from './helpers'
+import { addFromStore, francs } from './helpers'
 
 // The vendor's analytics page: the demo vendor (vendor@isoko.rw, store 1) opens it from the dashboard, switches
 // the period, and reads the figures and the chart; a sale made by a customer shows up in them.
@@ -72,18 +72,7 @@ test('a cash-on-delivery sale shows up in the store figures', async ({ page, bro
   }
 
   await signUp(page, 'analytics-buyer')
-  await page.goto('/vendor/1')
-  const card = page
-    .locator('article', { has: page.getByRole('button', { name: /add to cart/i, disabled: false }) })
-    .first()
-  await page.goto((await card.getByRole('heading').getByRole('link').getAttribute('href')) as string)
-  await page
-    .getByRole('button', { name: /add to cart/i })
-    .first()
-    .click()
-  // The header's count changes at once (optimistic); the toast comes with the server's answer.
-  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
-  await expect(headerCartLink(page)).toContainText('1')
+  await addFromStore(page, 1)
   await checkoutToReview(page, 'Cash on delivery')
   await placeOrder(page)
   await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { photoFile } from './photos'
+import { uploadTwoPhotos } from './photos'
 
 // The vendor's product editor: the demo vendor adds a product with variants and photos, makes it active and finds
 // it in the storefront; a file that is not a photo is refused and what was typed stays.
@@ -51,11 +51,7 @@ test('a vendor adds a product with three variants and two photos, makes it activ
 
   await expect(page).toHaveURL(/\/vendor-dashboard\/products\/\d+#photos$/)
   await expect(page.getByText('Draft saved. Now add its photos.')).toBeVisible()
-  const photos = page.getByRole('region', { name: 'Photos' })
-  await photos.getByLabel('Add photos').setInputFiles([await photoFile(1), await photoFile(2)])
-  await photos.getByRole('button', { name: 'Upload photos' }).click()
-  await expect(page.getByText('Photos added.')).toBeVisible({ timeout: 30_000 })
-  await expect(photos.getByRole('img')).toHaveCount(2)
+  const photos = await uploadTwoPhotos(page)
   await expect(photos.getByText('Main', { exact: true })).toBeVisible()
 
   await page.getByLabel('Status').selectOption('active')

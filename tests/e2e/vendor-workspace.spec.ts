@@ -1,9 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { applyAsVendor, DEMO_PASSWORD, findApplication, newBusiness, signIn } from './admin-helpers'
-import { checkoutToReview, orderNumberOnPage, placeOrder } from './checkout-helpers'
+import { checkoutToReview, openStoreOrder, orderNumberOnPage, placeOrder } from './checkout-helpers'
 import { signUp } from './customer-helpers'
-import { francs, headerCartLink } from './helpers'
-import { photoFile } from './photos'
+import { addThisProductToCart, francs } from './helpers'
+import { uploadTwoPhotos } from './photos'
 
 // The whole vendor workspace in one story: a new store is approved, lists a product with two photos and three
 // variants, sees it in the storefront, sells it through checkout, fulfils the order, answers the customer's
@@ -18,10 +18,7 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
   browser,
   page: vendor,
 }, info) => {
-  test.skip(
-    info.project.name === 'mobile',
-    'the story runs once; each of its pages is checked at 360 px by its own journey',
-  )
+  test.skip(info.project.name === 'mobile', 'runs once; each page has its own journey at 360 px')
   test.setTimeout(240_000)
   const baseURL = info.project.use.baseURL
   const business = newBusiness('Umucyo Textiles')
@@ -56,11 +53,7 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
   }
   await vendor.getByRole('button', { name: 'Save draft' }).click()
   await expect(vendor.getByText('Draft saved. Now add its photos.')).toBeVisible()
-  const photos = vendor.getByRole('region', { name: 'Photos' })
-  await photos.getByLabel('Add photos').setInputFiles([await photoFile(1), await photoFile(2)])
-  await photos.getByRole('button', { name: 'Upload photos' }).click()
-  await expect(vendor.getByText('Photos added.')).toBeVisible({ timeout: 60_000 })
-  await expect(photos.getByRole('img')).toHaveCount(2)
+  await uploadTwoPhotos(vendor)
   await vendor.getByLabel('Status').selectOption('active')
   await vendor.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(vendor.getByText('Product saved.')).toBeVisible()
@@ -72,13 +65,7 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
   await shopper.goto(productPath)
   await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(title)
   await expect(shopper.getByRole('main').getByRole('img').first()).toBeVisible()
-  await shopper
-    .getByRole('button', { name: /add to cart/i })
-    .first()
-    .click()
-  // The header's count changes at once (optimistic); the toast comes with the server's answer.
-  await expect(shopper.getByText('Added to cart', { exact: true }).first()).toBeVisible()
-  await expect(headerCartLink(shopper)).toContainText('1')
+  await addThisProductToCart(shopper)
   await checkoutToReview(shopper, 'Cash on delivery')
   await placeOrder(shopper)
   await expect(shopper.getByText('Thank you! Your order is placed.')).toBeVisible()
@@ -93,12 +80,7 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
   await expect(shopper).toHaveURL(/\/customer-dashboard\/messages\/\d+$/)
 
   // 4. The vendor fulfils the order.
-  await vendor.goto('/vendor-dashboard/orders')
-  await vendor
-    .getByRole('main')
-    .getByRole('link', { name: new RegExp(number) })
-    .first()
-    .click()
+  await openStoreOrder(vendor, number)
   const order = vendor.getByRole('main')
   await expect(order).toContainText(title)
   for (const step of ['Mark packed', 'Mark dispatched', 'Mark delivered', 'Mark cash collected']) {
