@@ -30,6 +30,11 @@ export const payments = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When the provider's status was last asked (polling recovers lost callbacks). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * A sweep's claim: until then no other sweep polls this attempt or its refund (several servers share the
+     * work). Cleared when the sweep is done with the row; a sweep that died leaves it to expire.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     refundReference: text('refund_reference'),
     refundStatus: text('refund_status').$type<RefundStatus>(),
     /** The provider's id of the refund, when it has its own (card refunds are looked up by it). */
