@@ -1,4 +1,4 @@
-import { pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
@@ -7,8 +7,13 @@ export const newsletterSubscriptions = pgTable(
     /** Stored lower-cased, so one address subscribes once. */
     email: text('email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Double opt-in: set when the e-mailed link is opened; until then nothing is sent to the address. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the pending confirmation link's token (the token itself is only in the e-mail). */
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('newsletter_email_idx').on(t.email)],
+  (t) => [uniqueIndex('newsletter_email_idx').on(t.email), index('newsletter_token_idx').on(t.confirmTokenHash)],
 )
 
 export const supportMessages = pgTable('support_messages', {
