@@ -48,6 +48,10 @@ const passwordMessages: Record<string, string> = {
   'account.error.passwordShort': 'The password is too short: use at least 8 characters.',
   'account.error.passwordLong': 'The password is too long: use at most 128 characters.',
   'account.error.passwordCommon': 'The password is one of the most common ones: choose one that is harder to guess.',
+  'account.error.passwordControl': 'The password contains control characters (tabs, line breaks): remove them.',
+  'account.error.passwordBlank': 'The password is only spaces.',
+  'account.error.passwordRepeated': 'The password is one character repeated: choose one that is harder to guess.',
+  'account.error.passwordDemo': 'That is the public demo password: choose your own.',
 }
 
 export type CreateAdminOutcome =

@@ -42,7 +42,34 @@ describe('passwords', () => {
     expect(PasswordSchema.safeParse('Password123').success).toBe(false)
     expect(PasswordSchema.safeParse('12345678').success).toBe(false)
     expect(PasswordSchema.safeParse('Kitenge-Blue-42').success).toBe(true)
-    expect(PasswordSchema.safeParse('x'.repeat(128)).success).toBe(true)
+    expect(PasswordSchema.safeParse('xy'.repeat(64)).success).toBe(true)
+  })
+
+  const refusal = (p: string) => {
+    const r = PasswordSchema.safeParse(p)
+    return r.success ? null : r.error.issues[0]?.message
+  }
+
+  it.each([
+    ['aaaaaaaa', 'account.error.passwordRepeated'],
+    ['x'.repeat(128), 'account.error.passwordRepeated'],
+    ['🙂🙂🙂🙂🙂🙂🙂🙂', 'account.error.passwordRepeated'],
+    ['        ', 'account.error.passwordBlank'],
+    ['\u00a0\u00a0 \u3000  \u2003  ', 'account.error.passwordBlank'],
+    ['Kitenge\tBlue-42', 'account.error.passwordControl'],
+    ['Kitenge-Blue-42\n', 'account.error.passwordControl'],
+    ['Kitenge\u0000Blue-42', 'account.error.passwordControl'],
+    ['Kitenge\u0085Blue-42', 'account.error.passwordControl'],
+    ['Isoko-Demo-2026', 'account.error.passwordDemo'],
+    ['isoko-demo-2026', 'account.error.passwordDemo'],
+    ['ISOKO-DEMO-2026', 'account.error.passwordDemo'],
+  ])('refuses %j with its own message', (password, message) => {
+    expect(refusal(password)).toBe(message)
+  })
+
+  it('keeps leading and trailing spaces of an otherwise good password', () => {
+    expect(PasswordSchema.parse('  Kitenge-Blue-42 ')).toBe('  Kitenge-Blue-42 ')
+    expect(refusal(' Isoko-Demo-2026x')).toBeNull()
   })
 })
 

@@ -23,11 +23,23 @@ const email = z
   .pipe(z.email('account.error.email'))
   .transform((e) => e.toLowerCase())
 
-/** 8 to 128 characters, not among the most common passwords (DESIGN.md section 3, point 11). */
+/** The demo accounts' published password: never accepted as anyone's real one. */
+const DEMO_PASSWORD = 'isoko-demo-2026'
+
+/**
+ * 8 to 128 characters, not among the most common passwords (DESIGN.md section 3, point 11), not one character
+ * repeated, not only spaces, no control characters, not the demo password. Leading and trailing spaces are kept
+ * as typed: they are part of the password.
+ */
 export const PasswordSchema = z
   .string()
   .min(8, 'account.error.passwordShort')
   .max(128, 'account.error.passwordLong')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  .refine((p) => !/[\u0000-\u001f\u007f-\u009f]/.test(p), 'account.error.passwordControl')
+  .refine((p) => p.trim() !== '', 'account.error.passwordBlank')
+  .refine((p) => new Set(p).size > 1, 'account.error.passwordRepeated')
+  .refine((p) => p.toLowerCase() !== DEMO_PASSWORD, 'account.error.passwordDemo')
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), 'account.error.passwordCommon')
 
 const required = (max: number) => z.string().trim().min(1, 'account.error.required').max(max, 'account.error.tooLong')
