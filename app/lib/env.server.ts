@@ -1,19 +1,27 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+
+/** An empty variable (`FOO=`) counts as unset, as in a .env file with the value left out. */
+function emptyAsUnset<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' ? undefined : v), schema)
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  /** Where people reach the site; links in e-mails point there. Defaults to http://localhost:PORT. */
-  PUBLIC_URL: z.string().url().optional(),
-  STORAGE_URL: z.string().url().optional(),
+  DATABASE_URL: emptyAsUnset(z.string().url().optional()),
+  /**
+   * Where people reach the site: every absolute URL (e-mailed links, the card provider's return URL) is built
+   * from it, never from a request's Host or X-Forwarded-Host. Defaults to http://localhost:PORT; https in production.
+   */
+  PUBLIC_URL: emptyAsUnset(z.string().url().optional()),
+  STORAGE_URL: emptyAsUnset(z.string().url().optional()),
   PAYMENTS_MODE: z.enum(['simulator', 'production']).default('simulator'),
-  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_SECRET: emptyAsUnset(z.string().min(32).optional()),
   SUPPORT_PHONE: z.string().min(1).default('+250 788 123 456'),
   SUPPORT_EMAIL: z.string().email().default('support@isoko.rw'),
   /** Sign-in, sign-up and reset attempts allowed per minute from one network address. */
@@ -36,32 +44,79 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; PUBLIC_URL: string }
+export type Env = z.infer<typeof EnvSchema> & {
+  SESSION_SECRET: string
+  PUBLIC_URL: string
+  /** NODE_ENV=production: the mode that refuses what is unsafe (DESIGN.md section 2, docs/security.md). */
+  production: boolean
+}
 
 let cached: Env | undefined
+
+/**
+ * What stops this environment from being used, every problem at once: a value of the wrong form, and, in
+ * production, each setting that production cannot do without. Other modules add their own (payments, e-mail
+ * and SMS, storage); `server/app.ts` prints them all before refusing to start.
+ */
+export function environmentProblems(source: Record<string, string | undefined> = process.env): string[] {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+  const env = parsed.data
+  const problems: string[] = []
+  if (env.DATABASE_URL && !env.SESSION_SECRET) {
+    problems.push(
+      'SESSION_SECRET: required with DATABASE_URL (every server on one database must sign cookies with the same secret)',
+    )
+  }
+  if (env.NODE_ENV !== 'production') return problems
+  if (!env.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (https://…, where people reach the site)')
+  else if (new URL(env.PUBLIC_URL).protocol !== 'https:') problems.push('PUBLIC_URL: must be an https:// address')
+  if (!env.SESSION_SECRET && !env.DATABASE_URL) {
+    problems.push('SESSION_SECRET: required in production (at least 32 random characters)')
+  }
+  return problems
+}
 
 /** Reads and validates the environment once; a bad value stops the process with a clear message. */
 export function getEnv(): Env {
   if (cached) return cached
   const parsed = EnvSchema.safeParse(process.env)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  const problems = environmentProblems(process.env)
+  if (!parsed.success || problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`)
   }
   const env = parsed.data
   cached = {
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(env.DATA_DIR),
-    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    production: env.NODE_ENV === 'production',
   }
   return cached
 }
 
-/** When SESSION_SECRET is unset, one is generated into DATA_DIR so cookies survive restarts. */
+/** Cookies carry `Secure` whenever the site is reached over HTTPS, which production requires. */
+export function secureCookieSuffix(): string {
+  const env = getEnv()
+  return env.production || env.PUBLIC_URL.startsWith('https:') ? '; Secure' : ''
+}
+
+/**
+ * The data folder (embedded database, local pictures, the generated secret): created readable by this user only,
+ * and its files written without world or group access.
+ */
+export function ensureDataDir(dataDir: string): string {
+  const dir = path.resolve(dataDir)
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  chmodSync(dir, 0o700)
+  return dir
+}
+
+/** Development only: when SESSION_SECRET is unset, one is generated into DATA_DIR so cookies survive restarts. */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.resolve(dataDir, 'session-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(path.dirname(file), { recursive: true })
+  ensureDataDir(dataDir)
   const secret = randomBytes(32).toString('hex')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret

@@ -2,6 +2,7 @@
 // `npm run db:seed` migrates, then seeds an empty database (`--reset` empties it first, `--products N` sizes the
 // catalogue). The server calls `seedDatabase` on its first start. Deterministic: the same options give the same
 // rows, ids and files every time.
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { en, Faker } from '@faker-js/faker'
@@ -9,6 +10,7 @@ import { sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { type AccountsContext, createAccountDirect } from '#app/modules/accounts/accounts.server.ts'
 import { createAuth } from '#app/modules/accounts/auth.server.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#app/modules/accounts/demo-accounts.server.ts'
 import {
   type AddReviewInput,
   addReviews,
@@ -366,17 +368,16 @@ function readProductsArg(args: string[]): number | undefined {
 }
 
 /**
- * Demo accounts for development (README): a customer, the owner of store 1 (approved), the owner of the first
- * pending store, and an admin. Created through the accounts module like any account; ids from a counter so that
- * the seed is repeatable.
+ * Demo accounts (README): a customer, the owner of store 1 (approved), the owner of the first pending store, and
+ * an admin. Created through the accounts module like any account; ids from a counter so that the seed is
+ * repeatable. They get the fixed demo password only outside production: a forced production seed gives each a
+ * random one, printed once.
  */
-export const DEMO_PASSWORD = 'Isoko-Demo-2026'
-export const DEMO_ACCOUNTS = [
-  { email: 'customer@isoko.rw', name: 'Aline Uwase', role: 'customer' },
-  { email: 'vendor@isoko.rw', name: 'Claudine Mukamana', role: 'vendor' },
-  { email: 'pending@isoko.rw', name: 'Eric Habimana', role: 'vendor' },
-  { email: 'admin@isoko.rw', name: 'Isoko Staff', role: 'admin' },
-] as const
+export { DEMO_ACCOUNTS, DEMO_PASSWORD }
+
+function demoPassword(): string {
+  return process.env.NODE_ENV === 'production' ? `${randomBytes(18).toString('base64url')}-9` : DEMO_PASSWORD
+}
 
 async function seedDemoAccounts(ctx: ServiceContext, vendors: SeededVendor[]) {
   let n = 0
@@ -394,8 +395,10 @@ async function seedDemoAccounts(ctx: ServiceContext, vendors: SeededVendor[]) {
   }
   const ids: string[] = []
   for (const demo of DEMO_ACCOUNTS) {
-    const result = await createAccountDirect(accounts, { ...demo, password: DEMO_PASSWORD })
+    const password = demoPassword()
+    const result = await createAccountDirect(accounts, { ...demo, password })
     if (!result.ok) throw new Error(`Could not create the demo account ${demo.email}: ${result.reason}`)
+    if (password !== DEMO_PASSWORD) console.log(`  ${demo.email}: password ${password} (shown once)`)
     ids.push(result.userId)
   }
   const [customerId, vendorId, pendingId] = ids as [string, string, string]
@@ -414,13 +417,30 @@ async function seedDemoAccounts(ctx: ServiceContext, vendors: SeededVendor[]) {
   await setVendorOwner(ctx, pendingStore.id, pendingId)
 }
 
+/**
+ * `npm run db:seed [-- --reset] [-- --products N] [-- --force]`, and `--demo-if-empty` from `npm start`.
+ * A production database is never seeded by accident: with NODE_ENV=production the command refuses unless
+ * `--force` is given (then the demo accounts get random passwords), and `--demo-if-empty` does nothing.
+ */
 async function main() {
   const args = process.argv.slice(2)
   const reset = args.includes('--reset')
+  const force = args.includes('--force')
   const products = readProductsArg(args)
+  if (process.env.NODE_ENV === 'production' && !force) {
+    if (args.includes('--demo-if-empty')) {
+      console.log('NODE_ENV=production: the demo catalogue is never seeded.')
+      return
+    }
+    throw new Error(
+      'NODE_ENV=production: refusing to seed the demo catalogue and demo accounts into what may be a real database. ' +
+        'Add --force to seed anyway (the demo accounts then get random passwords).',
+    )
+  }
   const { getConnection } = await import('#app/lib/db.server.ts')
-  const { getEnv } = await import('#app/lib/env.server.ts')
+  const { ensureDataDir, getEnv } = await import('#app/lib/env.server.ts')
   const env = getEnv()
+  if (!env.DATABASE_URL) ensureDataDir(env.DATA_DIR)
   const connection = getConnection()
   try {
     await connection.migrate()
@@ -435,7 +455,8 @@ async function main() {
       )
       return
     }
-    const imagesDir = path.resolve(env.DATA_DIR, 'images')
+    console.log('Seeding the demo catalogue (the first time only; about a minute)…')
+    const imagesDir = env.STORAGE_URL ? undefined : path.resolve(env.DATA_DIR, 'images')
     const summary = await seedDatabase(ctx, { products, imagesDir, log: (m) => console.log(`  ${m}`) })
     console.log(
       `Seeded ${summary.products} products (${summary.variants} variants, ${summary.reviews} reviews), ` +
