@@ -11,30 +11,32 @@ const pages = [
   { to: '/admin/conversations', label: 'messages.nav.admin', end: false },
 ] as const
 
-/** The admin console's pages: plain links that wrap on a phone, the current one marked. */
-export function AdminNav() {
+/** The admin console's pages: plain links that wrap on a phone, the current one marked; the mailbox in development. */
+export function AdminNav({ mailbox }: { mailbox: boolean }) {
   const t = useT()
   return (
     <nav aria-label={t('admin.nav.label')} className="mt-4">
       <ul className="flex flex-wrap gap-2">
-        {pages.map((p) => (
-          <li key={p.to}>
-            <NavLink
-              to={p.to}
-              end={p.end}
-              className={({ isActive }) =>
-                cn(
-                  'inline-flex h-10 items-center rounded-md border px-3 text-sm font-medium',
-                  isActive
-                    ? 'border-primary bg-primary text-primary-foreground'
-                    : 'border-input bg-card hover:bg-muted',
-                )
-              }
-            >
-              {t(p.label)}
-            </NavLink>
-          </li>
-        ))}
+        {pages
+          .filter((p) => mailbox || p.to !== '/admin/mailbox')
+          .map((p) => (
+            <li key={p.to}>
+              <NavLink
+                to={p.to}
+                end={p.end}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex h-10 items-center rounded-md border px-3 text-sm font-medium',
+                    isActive
+                      ? 'border-primary bg-primary text-primary-foreground'
+                      : 'border-input bg-card hover:bg-muted',
+                  )
+                }
+              >
+                {t(p.label)}
+              </NavLink>
+            </li>
+          ))}
       </ul>
     </nav>
   )

@@ -1,6 +1,7 @@
 import { Form, Outlet } from 'react-router'
 import { AdminNav } from '#app/components/admin/admin-nav.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { getEnv } from '#app/lib/env.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { requireRole } from '#app/modules/accounts/accounts.server.ts'
 import type { Route } from './+types/layout'
@@ -9,7 +10,8 @@ import type { Route } from './+types/layout'
 // loader does not run for a form post, and never guards an action.
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireRole(request, 'admin')
-  return { name: actor.name }
+  // The development mailbox exists only outside production (docs/security.md).
+  return { name: actor.name, mailbox: !getEnv().production }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -27,7 +29,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
-      <AdminNav />
+      <AdminNav mailbox={loaderData.mailbox} />
       <div className="mt-6">
         <Outlet />
       </div>

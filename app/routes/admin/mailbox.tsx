@@ -5,19 +5,25 @@ import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { requireRole } from '#app/modules/accounts/accounts.server.ts'
 import { MailboxQuerySchema } from '#app/modules/outbox/outbox.schemas.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
+import { hideOneTimeLinks } from '#app/modules/outbox/one-time-links.ts'
 import type { Route } from './+types/mailbox'
 
 const MAILBOX_LIMIT = 100
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRole(request, 'admin')
+  // Development only: in production the page does not exist, for staff or anyone.
+  if (getEnv().production) throw new Response('Not Found', { status: 404 })
   const query = MailboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const messages = await listMessages(getServiceContext(), { recipient: query.to, limit: MAILBOX_LIMIT })
+  const listed = await listMessages(getServiceContext(), { recipient: query.to, limit: MAILBOX_LIMIT })
+  // Staff never see a one-time link: whoever holds it can take the account over (docs/security.md).
+  const messages = listed.map((m) => ({ ...m, body: hideOneTimeLinks(m.body) }))
   return { title: requestI18n(request)._('admin.meta.mailbox'), messages, query }
 }
 
@@ -27,7 +33,8 @@ export function meta({ data }: Route.MetaArgs) {
 
 /**
  * The development mailbox (DESIGN.md section 5): what the outbox sent or will send, newest first, so that staff
- * can read password reset links and the vendors' notices without a real mail server.
+ * can read the notices Isoko sends without a real mail server. One-time links (password reset, confirmations)
+ * show without their token.
  */
 export default function MailboxPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
