@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   plugins: [lingui()],
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'db/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+      'server/**/*.test.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',

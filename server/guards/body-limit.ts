@@ -1,0 +1,97 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { NextFunction, Request, Response } from 'express'
+
+// One body limit in front of every route (issue 11). The limit is counted on the bytes as they arrive, so a
+// chunked body (no Content-Length) is bounded too, and nothing here buffers the body: the route downstream
+// reads the same request stream, which simply never delivers more than the limit.
+
+export const KB = 1024
+export const MB = 1024 * KB
+
+export type BodyLimitRule = {
+  /** Matched against the request's path (no query). A string matches that prefix. */
+  path: string | RegExp
+  /** Methods the rule is for; every method when absent. */
+  methods?: readonly string[]
+  maxBytes: number
+}
+
+export type BodyLimitOptions = { rules?: readonly BodyLimitRule[]; defaultMaxBytes?: number }
+
+export const DEFAULT_BODY_LIMIT = 64 * KB
+
+/** The limit for one request: the first rule that matches, else the default. */
+export function bodyLimitFor(method: string, pathname: string, options: BodyLimitOptions = {}): number {
+  for (const rule of options.rules ?? []) {
+    if (rule.methods && !rule.methods.includes(method)) continue
+    const matches = typeof rule.path === 'string' ? pathname.startsWith(rule.path) : rule.path.test(pathname)
+    if (matches) return rule.maxBytes
+  }
+  return options.defaultMaxBytes ?? DEFAULT_BODY_LIMIT
+}
+
+export class PayloadTooLargeError extends Error {
+  readonly status = 413
+  constructor(readonly limit: number) {
+    super(`Request body larger than ${limit} bytes`)
+    this.name = 'PayloadTooLargeError'
+  }
+}
+
+function tooLargeMessage(limit: number): string {
+  const size = limit >= MB ? `${Math.round((limit / MB) * 10) / 10} MB` : `${Math.round(limit / KB)} KB`
+  return `Request too large: this page accepts at most ${size}.`
+}
+
+/** Answers 413 with a short text and closes the connection afterwards (the rest of the body is not wanted). */
+export function sendTooLarge(res: ServerResponse, limit: number): void {
+  if (res.headersSent || res.writableEnded) return
+  const body = tooLargeMessage(limit)
+  res.writeHead(413, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  })
+  res.end(body)
+}
+
+/**
+ * Counts the body's bytes where Node hands them to the request stream (`push`, used for both flowing and paused
+ * reading). Past the limit: 413, the route's reader gets an error (so a cut body is never parsed as if it were
+ * whole), and the rest of the body is dropped as it arrives.
+ */
+export function limitRequestStream(req: IncomingMessage, res: ServerResponse, limit: number): void {
+  let seen = 0
+  let refused = false
+  const push = req.push.bind(req)
+  req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+    if (refused) return true
+    if (chunk !== null && chunk !== undefined) {
+      seen += typeof chunk === 'string' ? Buffer.byteLength(chunk, encoding) : (chunk as Uint8Array).byteLength
+      if (seen > limit) {
+        refused = true
+        sendTooLarge(res, limit)
+        // A manual 'error' (not destroy()): destroying would close the socket before the 413 reaches the client.
+        if (req.listenerCount('error') > 0) req.emit('error', new PayloadTooLargeError(limit))
+        return true
+      }
+    }
+    return push(chunk, encoding)
+  }
+}
+
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+export function bodyLimit(options: BodyLimitOptions = {}) {
+  return function bodyLimitMiddleware(req: Request, res: Response, next: NextFunction) {
+    if (BODYLESS.has(req.method) && !req.headers['content-length'] && !req.headers['transfer-encoding']) {
+      return next()
+    }
+    const pathname = (req.originalUrl || req.url).split('?')[0] ?? '/'
+    const limit = bodyLimitFor(req.method, pathname, options)
+    const declared = req.headers['content-length']
+    if (declared !== undefined && Number(declared) > limit) return sendTooLarge(res, limit)
+    limitRequestStream(req, res, limit)
+    next()
+  }
+}
