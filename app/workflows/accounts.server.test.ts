@@ -115,6 +115,18 @@ describe('customer registration', () => {
 })
 
 describe('sign-in', () => {
+  it('refuses a held-back e-mail address above the form, with the minutes to wait, keeping the address', async () => {
+    for (let i = 0; i < 5; i++) {
+      await signIn(ctx, caller(), form({ email: 'held@example.rw', password: 'wrong-guess-1' }))
+    }
+    expect(await signIn(ctx, caller(), form({ email: 'held@example.rw', password: 'wrong-guess-1' }))).toEqual({
+      ok: false,
+      errors: { form: 'account.error.locked' },
+      values: { email: 'held@example.rw' },
+      messageValues: { minutes: 1 },
+    })
+  })
+
   it('adds the guest cart to the account cart (capped by stock) and keeps favourites', async () => {
     const guest = 'guest:00000000-0000-4000-8000-000000000002'
     await addToCart(t.ctx, guest, { variantId: variant, quantity: 4 })

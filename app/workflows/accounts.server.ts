@@ -19,13 +19,20 @@ import type { AccountRole } from '#app/modules/accounts/tables.server.ts'
 import { forgetOwner, mergeCarts } from '#app/modules/cart/cart.server.ts'
 import { createCustomer, deleteCustomerProfile } from '#app/modules/customers/customers.server.ts'
 import { isDistrict } from '#app/modules/places/places.server.ts'
+import { minutesToWait } from '#app/modules/throttle/throttle.server.ts'
 import { createVendorApplication } from '#app/modules/vendors/vendors-admin.server.ts'
 
 /** The page request and the visitor's address: what the auth calls pass on. */
 export type Caller = { request: Request; clientAddress: string; guestKey: string | null }
 
 /** A form's answer when it is refused: messages (catalogue ids) by field, and what was typed (never passwords). */
-export type FormRefusal = { ok: false; errors: Record<string, string>; values: Record<string, string> }
+export type FormRefusal = {
+  ok: false
+  errors: Record<string, string>
+  values: Record<string, string>
+  /** Values the form-wide message names (`minutes` to wait). */
+  messageValues?: Record<string, number>
+}
 export type AccountSuccess = { ok: true; cookies: string[]; userId: string; role: AccountRole; name: string }
 
 const failureField: Record<AuthFailure, { field: string; message: string }> = {
@@ -35,6 +42,7 @@ const failureField: Record<AuthFailure, { field: string; message: string }> = {
   'weak-password': { field: 'password', message: 'account.error.passwordShort' },
   expired: { field: 'form', message: 'account.error.resetExpired' },
   failed: { field: 'form', message: 'account.error.failed' },
+  locked: { field: 'form', message: 'account.error.locked' },
 }
 
 /** What the visitor typed, to put back in the form: every text field but the passwords. */
@@ -52,9 +60,10 @@ function refuse(form: FormData, errors: Record<string, string>): FormRefusal {
   return { ok: false, errors, values: typedValues(form) }
 }
 
-function refuseAuth(form: FormData, reason: AuthFailure): FormRefusal {
+function refuseAuth(form: FormData, reason: AuthFailure, retryAfterSeconds?: number): FormRefusal {
   const { field, message } = failureField[reason]
-  return refuse(form, { [field]: message })
+  const refusal = refuse(form, { [field]: message })
+  return retryAfterSeconds ? { ...refusal, messageValues: { minutes: minutesToWait(retryAfterSeconds) } } : refusal
 }
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, form: FormData) {
@@ -78,7 +87,7 @@ export async function signIn(
   const parsed = parse(LoginSchema, Object.fromEntries(form), form)
   if (!parsed.ok) return parsed.refusal
   const result = await signInWithPassword(ctx, caller, parsed.data)
-  if (!result.ok) return refuseAuth(form, result.reason)
+  if (!result.ok) return refuseAuth(form, result.reason, result.retryAfterSeconds)
   await adoptGuestCart(ctx, caller.guestKey, result.userId)
   const name = String(form.get('email'))
   return { ok: true, cookies: result.cookies, userId: result.userId, role: result.role, name }

@@ -201,6 +201,66 @@ describe('choosing a new password from the link', () => {
   })
 })
 
+describe('limits on reset links', () => {
+  test('sends at most three reset e-mails an hour to one account; the fourth request answers the same, sends nothing', async () => {
+    await account('often@example.rw')
+    for (let i = 0; i < 4; i++) {
+      expect(await askForPasswordReset(ctx, caller(), formOf({ email: 'often@example.rw' }))).toEqual({
+        ok: true,
+        email: 'often@example.rw',
+      })
+    }
+    expect(await listMessages(t.ctx, { recipient: 'often@example.rw' })).toHaveLength(3)
+    // An hour later it may have another.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60 * 1000 })
+    await askForPasswordReset(ctx, caller(), formOf({ email: 'often@example.rw' }))
+    vi.useRealTimers()
+    expect(await listMessages(t.ctx, { recipient: 'often@example.rw' })).toHaveLength(4)
+  })
+
+  test('a reset with the newer link voids the older link', async () => {
+    await account('twice@example.rw')
+    await askForPasswordReset(ctx, caller(), formOf({ email: 'twice@example.rw' }))
+    const older = (await linkFor('twice@example.rw')) as { token: string }
+    await askForPasswordReset(ctx, caller(), formOf({ email: 'twice@example.rw' }))
+    const newer = (await linkFor('twice@example.rw')) as { token: string }
+    expect(newer.token).not.toBe(older.token)
+    expect(await checkPasswordResetToken(ctx, caller('/reset-password'), older.token)).toBe(true)
+
+    expect(
+      await chooseNewPassword(
+        ctx,
+        caller('/reset-password'),
+        formOf({ token: newer.token, password: 'Umushanana-2026', confirmPassword: 'Umushanana-2026' }),
+      ),
+    ).toEqual({ ok: true })
+    expect(await checkPasswordResetToken(ctx, caller('/reset-password'), older.token)).toBe(false)
+    const stale = await chooseNewPassword(
+      ctx,
+      caller('/reset-password'),
+      formOf({ token: older.token, password: 'Taken-Over-2026', confirmPassword: 'Taken-Over-2026' }),
+    )
+    expect(stale).toMatchObject({ ok: false, errors: { form: 'account.error.resetExpired' } })
+    expect(await signsIn('twice@example.rw', 'Umushanana-2026')).toBe(true)
+    expect(await signsIn('twice@example.rw', 'Taken-Over-2026')).toBe(false)
+  })
+
+  test('voiding one account’s links leaves another account’s link working', async () => {
+    await account('first@example.rw')
+    await account('second@example.rw')
+    await askForPasswordReset(ctx, caller(), formOf({ email: 'first@example.rw' }))
+    await askForPasswordReset(ctx, caller(), formOf({ email: 'second@example.rw' }))
+    const first = (await linkFor('first@example.rw')) as { token: string }
+    const second = (await linkFor('second@example.rw')) as { token: string }
+    await chooseNewPassword(
+      ctx,
+      caller('/reset-password'),
+      formOf({ token: first.token, password: 'Umushanana-2026', confirmPassword: 'Umushanana-2026' }),
+    )
+    expect(await checkPasswordResetToken(ctx, caller('/reset-password'), second.token)).toBe(true)
+  })
+})
+
 describe('changing the password when signed in', () => {
   test('a wrong current password is refused next to that field, and nothing changes', async () => {
     const { cookie } = await account('change@example.rw')

@@ -27,6 +27,7 @@ const generic: Record<AuthFailure, { field: string; message: string }> = {
   'weak-password': { field: 'password', message: 'account.error.passwordShort' },
   expired: { field: 'form', message: 'account.error.resetExpired' },
   failed: { field: 'form', message: 'account.error.failed' },
+  locked: { field: 'form', message: 'account.error.rateLimited' },
 }
 
 /** A signed-in account's new password; the other sessions end, this one carries on with new cookies. */

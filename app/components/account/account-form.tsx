@@ -22,6 +22,8 @@ export type AccountField = {
 export type AccountActionData = {
   errors?: Record<string, string>
   values?: Record<string, string>
+  /** Values the form-wide message names, such as the minutes to wait. */
+  messageValues?: Record<string, number>
 }
 
 /**
@@ -66,7 +68,7 @@ export function AccountForm({
     const first = Object.values(actionData?.errors ?? {})[0]
     if (!first) return
     if (first === 'account.mismatch') toast.error(t('account.mismatch.title'), t('account.mismatch.body'))
-    else toast.error(failureTitle, t(first))
+    else toast.error(failureTitle, t(first, actionData?.messageValues))
   }, [actionData, failureTitle, t])
   const value = (name: string) => actionData?.values?.[name] ?? ''
   return (
@@ -81,7 +83,7 @@ export function AccountForm({
         ) : null}
         {errors.form ? (
           <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-            {t(errors.form)}
+            {t(errors.form, actionData?.messageValues)}
           </p>
         ) : null}
         <Form

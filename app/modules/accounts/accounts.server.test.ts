@@ -87,8 +87,13 @@ describe('accounts', () => {
   })
 
   it('says too many attempts after five tries a minute from one address, and not for another address', async () => {
+    // A different account each time, so that the per-account back-off (tested below) stays out of it.
+    let guess = 0
     const attempt = (address: string) =>
-      signInWithPassword(ctx, call(undefined, address), { email: 'aline@example.rw', password: 'guess-guess' })
+      signInWithPassword(ctx, call(undefined, address), {
+        email: `guess${++guess}@example.rw`,
+        password: 'guess-guess',
+      })
     const answers = []
     for (let i = 0; i < 6; i++) answers.push(await attempt('10.9.9.9'))
     expect(answers.slice(0, 5).every((a) => !a.ok && a.reason === 'invalid')).toBe(true)
@@ -150,5 +155,58 @@ describe('accounts', () => {
     expect(
       await signInWithPassword(ctx, call(), { email: 'aline@example.rw', password: 'Reset-Pass-2026' }),
     ).toMatchObject({ ok: true })
+  })
+})
+
+describe('back-off on failed sign-ins per account', () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 10, 2, 8, minute))
+  const signIn = (email: string, password: string, now: Date) =>
+    signInWithPassword(ctx, call(), { email, password, now })
+
+  it('refuses even the right password after five failures for one e-mail from many addresses, until the wait ends', async () => {
+    await createAccount(ctx, call(), {
+      name: 'Claude Mugisha',
+      email: 'claude@example.rw',
+      password: 'Igitenge-Red-9',
+      role: 'customer',
+    })
+    for (let i = 0; i < 5; i++) {
+      expect(await signIn('claude@example.rw', 'wrong-guess-1', at(0))).toEqual({ ok: false, reason: 'invalid' })
+    }
+    expect(await signIn('claude@example.rw', 'Igitenge-Red-9', at(0))).toEqual({
+      ok: false,
+      reason: 'locked',
+      retryAfterSeconds: 60,
+    })
+    // Another account is not held back by it.
+    expect(await signIn('bosco@example.rw', 'Umushanana-2026', at(0))).toMatchObject({ ok: true })
+    // After the minute, the right password works and forgets the failures.
+    expect(await signIn('claude@example.rw', 'Igitenge-Red-9', at(2))).toMatchObject({ ok: true })
+    expect(await signIn('claude@example.rw', 'wrong-guess-2', at(2))).toEqual({ ok: false, reason: 'invalid' })
+    expect(await signIn('claude@example.rw', 'Igitenge-Red-9', at(2))).toMatchObject({ ok: true })
+  })
+
+  it('waits longer after each further failure, up to fifteen minutes', async () => {
+    const email = 'claude@example.rw'
+    for (let i = 0; i < 5; i++) await signIn(email, 'wrong-guess-3', at(10))
+    const waits: number[] = []
+    let minute = 10
+    for (let i = 0; i < 6; i++) {
+      const refused = await signIn(email, 'Igitenge-Red-9', at(minute))
+      if (refused.ok || refused.reason !== 'locked') throw new Error('expected a wait')
+      waits.push(Math.ceil((refused.retryAfterSeconds ?? 0) / 60))
+      minute += waits.at(-1) ?? 0
+      expect(await signIn(email, 'wrong-guess-4', at(minute))).toEqual({ ok: false, reason: 'invalid' })
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 15, 15])
+  })
+
+  it('holds back an e-mail address that has no account just the same (nothing to learn from it)', async () => {
+    for (let i = 0; i < 5; i++) await signIn('nobody-here@example.rw', 'wrong-guess-5', at(40))
+    expect(await signIn('nobody-here@example.rw', 'wrong-guess-5', at(40))).toEqual({
+      ok: false,
+      reason: 'locked',
+      retryAfterSeconds: 60,
+    })
   })
 })

@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { and, eq, like } from 'drizzle-orm'
 import type { Database } from '#app/lib/db.server.ts'
+import { hit } from '#app/modules/throttle/throttle.server.ts'
 import { authAccounts, rateLimits, sessions, users, verifications } from './tables.server.ts'
 
 export type AuthOptions = {
@@ -18,6 +20,9 @@ export type AuthOptions = {
   /** Ids for new rows (the seed passes a counter so that it is repeatable); random by default. */
   generateId?: () => string
 }
+
+/** Reset e-mails one account may receive in an hour; further requests get the same answer and no e-mail. */
+export const RESET_EMAILS_PER_HOUR = 3
 
 /**
  * better-auth on our database: email and password, sessions in the database behind an HttpOnly SameSite=Lax
@@ -56,11 +61,24 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // Someone who knows an address must not be able to flood its inbox; the form answers as usual.
+        const allowed = await hit(
+          { db: options.db },
+          { key: `reset:acct:${user.id}`, limit: RESET_EMAILS_PER_HOUR, windowSeconds: 60 * 60 },
+        )
+        if (!allowed.ok) return
         await options.sendPasswordReset({
           email: user.email,
           name: user.name,
           link: new URL(`/reset-password?token=${encodeURIComponent(token)}`, options.publicUrl).toString(),
         })
+      },
+      // better-auth consumes the link that was used; every other reset link of the account dies with it, so
+      // that an older e-mail (perhaps in someone else's hands) cannot set the password again.
+      onPasswordReset: async ({ user }) => {
+        await options.db
+          .delete(verifications)
+          .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)))
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

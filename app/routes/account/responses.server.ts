@@ -16,8 +16,11 @@ export function callerOf(request: Request, context: AppLoadContext | undefined):
  * success a redirect that starts the session, forgets the guest cookie and carries the welcome toast. */
 export function accountAnswer(result: AccountSuccess | FormRefusal, form: FormData, flash: Flash) {
   if (!result.ok) {
-    const status = result.errors.form === 'account.error.rateLimited' ? 429 : 400
-    return data({ errors: result.errors, values: result.values }, { status })
+    const limited = result.errors.form === 'account.error.rateLimited' || result.errors.form === 'account.error.locked'
+    return data(
+      { errors: result.errors, values: result.values, messageValues: result.messageValues },
+      { status: limited ? 429 : 400 },
+    )
   }
   const headers = new Headers()
   for (const cookie of result.cookies) headers.append('Set-Cookie', cookie)
