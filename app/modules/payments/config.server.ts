@@ -1,29 +1,38 @@
 /**
  * The payments module's configuration: its own environment variables, read once and validated with zod (not part
- * of app/lib/env.server.ts). In `PAYMENTS_MODE=simulator` (the default) every provider points at Isoko's own
- * simulators on loopback with fixed development credentials; in `production` the base URLs and credentials are
- * required. See docs/payments-simulator.md and .env.example.
+ * of app/lib/env.server.ts). In `PAYMENTS_MODE=simulator` (the default outside production) every provider points
+ * at Isoko's own simulators, served on their own loopback listener (`SIMULATOR_PORT`, never the public one), with
+ * fixed development credentials; in `production` the base URLs and credentials are required. Production
+ * (`NODE_ENV=production`) needs PAYMENTS_MODE set explicitly and refuses the simulators unless
+ * `ALLOW_PAYMENT_SIMULATOR=1`. See docs/payments-simulator.md and .env.example.
  */
-import express from 'express'
+import type { Router } from 'express'
 import { z } from 'zod'
 import type { PaymentProvider } from '#app/modules/payments/provider.ts'
 import { createAirtelProvider } from '#app/modules/payments/providers/airtel.server.ts'
 import { createCardProvider } from '#app/modules/payments/providers/card.server.ts'
 import { createMomoProvider } from '#app/modules/payments/providers/momo.server.ts'
-import { createPaymentSimulator, type PaymentSimulatorOptions } from '#app/modules/payments/simulator/index.server.ts'
+import type { PaymentSimulatorOptions } from '#app/modules/payments/simulator/index.server.ts'
+import { listenPaymentSimulator, SIMULATOR_HOST } from '#app/modules/payments/simulator/server.server.ts'
 
 const optional = z
   .string()
   .trim()
   .optional()
   .transform((v) => v || undefined)
-const optionalUrl = optional.pipe(z.url().optional())
+const optionalUrl = optional.pipe(z.url({ protocol: /^https?$/ }).optional())
 const ms = (fallback: number) => z.coerce.number().int().min(0).max(3_600_000).default(fallback)
+const flag = z
+  .enum(['', '0', '1', 'false', 'true'], { error: 'must be 1 or 0' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true')
 
 const PaymentsEnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_URL: optionalUrl,
-  PAYMENTS_MODE: z.enum(['simulator', 'production']).default('simulator'),
+  // No default here: production must say which mode it wants (paymentsConfigProblems); elsewhere it is 'simulator'.
+  PAYMENTS_MODE: optional.pipe(z.enum(['simulator', 'production']).optional()),
+  ALLOW_PAYMENT_SIMULATOR: flag,
   MOMO_BASE_URL: optionalUrl,
   MOMO_TARGET_ENVIRONMENT: optional,
   MOMO_COLLECTION_SUBSCRIPTION_KEY: optional,
@@ -39,6 +48,10 @@ const PaymentsEnvSchema = z.object({
   CARD_BASE_URL: optionalUrl,
   CARD_SECRET_KEY: optional,
   CARD_WEBHOOK_SECRET: optional,
+  SIMULATOR_PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  SIMULATOR_PUBLIC_URL: optionalUrl,
+  SIMULATOR_CALLBACK_URL: optionalUrl,
+  SIMULATOR_EXTERNAL: flag,
   SIMULATOR_APPROVAL_MS: ms(4000),
   SIMULATOR_EXPIRY_MS: ms(5 * 60_000),
 })
@@ -63,6 +76,45 @@ const REQUIRED_IN_PRODUCTION = [
   'CARD_SECRET_KEY',
   'CARD_WEBHOOK_SECRET',
 ] as const satisfies readonly (keyof PaymentsEnv)[]
+
+/**
+ * Every problem with the payments settings, as sentences naming the variable, so that a start-up check can print
+ * them all at once (empty when the settings are usable). `production` is NODE_ENV=production: it requires an
+ * explicit PAYMENTS_MODE and refuses the simulators unless ALLOW_PAYMENT_SIMULATOR=1 (a staging site).
+ */
+export function paymentsConfigProblems(
+  source: Record<string, string | undefined>,
+  { production }: { production: boolean },
+): string[] {
+  const parsed = PaymentsEnvSchema.safeParse(source)
+  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+  const env = parsed.data
+  const problems: string[] = []
+  if (production && env.PAYMENTS_MODE === undefined) {
+    problems.push('PAYMENTS_MODE must be set explicitly in production (production, or simulator for a staging site)')
+  }
+  const mode = env.PAYMENTS_MODE ?? 'simulator'
+  if (mode === 'production') {
+    for (const name of REQUIRED_IN_PRODUCTION) {
+      if (env[name] === undefined) problems.push(`${name} is required when PAYMENTS_MODE=production`)
+    }
+  } else {
+    if (production && env.PAYMENTS_MODE === 'simulator' && !env.ALLOW_PAYMENT_SIMULATOR) {
+      problems.push(
+        'PAYMENTS_MODE=simulator is refused in production: no real money would move. Set PAYMENTS_MODE=production, ' +
+          'or ALLOW_PAYMENT_SIMULATOR=1 for a staging site',
+      )
+    }
+    if (simulatorPort(env) === env.PORT) problems.push('SIMULATOR_PORT must differ from PORT')
+    if (simulatorPort(env) > 65535) problems.push('SIMULATOR_PORT must be set when PORT is 65535')
+  }
+  return problems
+}
+
+/** The simulators' own port: SIMULATOR_PORT, or the app's PORT + 1. */
+function simulatorPort(env: PaymentsEnv): number {
+  return env.SIMULATOR_PORT ?? env.PORT + 1
+}
 
 /** Fixed development credentials: the simulators accept these and nothing else. Never used in production. */
 export const SIMULATOR_CREDENTIALS = {
@@ -97,24 +149,41 @@ export type PaymentsConfig = {
   }
   airtel: { baseUrl: string; clientId: string; clientSecret: string; callbackSecret?: string }
   card: { baseUrl: string; secretKey: string; webhookSecret: string }
-  simulator: { approvalMs: number; expiryMs: number }
+  simulator: {
+    approvalMs: number
+    expiryMs: number
+    /** The simulators' loopback port (0 in tests: any free port). */
+    port: number
+    /** SIMULATOR_PUBLIC_URL: where browsers reach the simulators' listener, when not http://127.0.0.1:port. */
+    publicUrl?: string
+    /** SIMULATOR_EXTERNAL=1: the simulators run in another process (`npm run simulators`); do not start them. */
+    external: boolean
+  }
 }
 
-/** Builds the configuration from an environment (exported for tests; the app uses `getPaymentsConfig`). */
-export function parsePaymentsConfig(source: Record<string, string | undefined>): PaymentsConfig {
-  const parsed = PaymentsEnvSchema.safeParse(source)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new Error(`Invalid payments configuration:\n${lines.join('\n')}`)
+/**
+ * Builds the configuration from an environment (exported for tests; the app uses `getPaymentsConfig`). Throws,
+ * listing every problem, when `paymentsConfigProblems` finds any; `production` defaults to NODE_ENV=production.
+ */
+export function parsePaymentsConfig(
+  source: Record<string, string | undefined>,
+  { production = source.NODE_ENV === 'production' }: { production?: boolean } = {},
+): PaymentsConfig {
+  const problems = paymentsConfigProblems(source, { production })
+  if (problems.length > 0) {
+    throw new Error(`Invalid payments configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
   }
-  const env = parsed.data
-  const simulator = { approvalMs: env.SIMULATOR_APPROVAL_MS, expiryMs: env.SIMULATOR_EXPIRY_MS }
+  // Checked by paymentsConfigProblems just above.
+  const env = PaymentsEnvSchema.parse(source)
+  const simulator = {
+    approvalMs: env.SIMULATOR_APPROVAL_MS,
+    expiryMs: env.SIMULATOR_EXPIRY_MS,
+    port: simulatorPort(env),
+    publicUrl: env.SIMULATOR_PUBLIC_URL?.replace(/\/+$/, ''),
+    external: env.SIMULATOR_EXTERNAL,
+  }
   if (env.PAYMENTS_MODE === 'production') {
-    const missing = REQUIRED_IN_PRODUCTION.filter((name) => env[name] === undefined)
-    if (missing.length > 0) {
-      throw new Error(`PAYMENTS_MODE=production needs these variables:\n${missing.map((m) => `  ${m}`).join('\n')}`)
-    }
-    // Checked just above: every value read through `need` is present.
+    // Checked above: every value read through `need` is present.
     const need = (name: (typeof REQUIRED_IN_PRODUCTION)[number]) => env[name] as string
     return {
       mode: 'production',
@@ -148,14 +217,16 @@ export function parsePaymentsConfig(source: Record<string, string | undefined>):
       simulator,
     }
   }
-  const loopback = `http://127.0.0.1:${env.PORT}`
+  // The clients reach the simulators on their own loopback port; the simulators call the app back on its port (or
+  // SIMULATOR_CALLBACK_URL, e.g. a local proxy in front of several app servers sharing one simulator process).
+  const simulators = `http://127.0.0.1:${simulator.port}`
   const sim = SIMULATOR_CREDENTIALS
   return {
     mode: 'simulator',
     port: env.PORT,
-    callbackBase: loopback,
+    callbackBase: (env.SIMULATOR_CALLBACK_URL ?? `http://127.0.0.1:${env.PORT}`).replace(/\/+$/, ''),
     momo: {
-      baseUrl: env.MOMO_BASE_URL ?? `${loopback}/__simulator/momo`,
+      baseUrl: env.MOMO_BASE_URL ?? `${simulators}/momo`,
       targetEnvironment: env.MOMO_TARGET_ENVIRONMENT ?? sim.momoTargetEnvironment,
       collection: {
         subscriptionKey: env.MOMO_COLLECTION_SUBSCRIPTION_KEY ?? sim.momoCollection.subscriptionKey,
@@ -169,13 +240,13 @@ export function parsePaymentsConfig(source: Record<string, string | undefined>):
       },
     },
     airtel: {
-      baseUrl: env.AIRTEL_BASE_URL ?? `${loopback}/__simulator/airtel`,
+      baseUrl: env.AIRTEL_BASE_URL ?? `${simulators}/airtel`,
       clientId: env.AIRTEL_CLIENT_ID ?? sim.airtelClientId,
       clientSecret: env.AIRTEL_CLIENT_SECRET ?? sim.airtelClientSecret,
       callbackSecret: env.AIRTEL_CALLBACK_SECRET ?? sim.airtelCallbackSecret,
     },
     card: {
-      baseUrl: env.CARD_BASE_URL ?? `${loopback}/__simulator/card`,
+      baseUrl: env.CARD_BASE_URL ?? `${simulators}/card`,
       secretKey: env.CARD_SECRET_KEY ?? sim.cardSecretKey,
       webhookSecret: env.CARD_WEBHOOK_SECRET ?? sim.cardWebhookSecret,
     },
@@ -220,7 +291,10 @@ export function getPaymentProviders(): Record<'momo' | 'airtel' | 'card', Paymen
 }
 
 /** The simulators' options: they accept exactly the credentials the clients use, and call the app's routes. */
-export function getSimulatorOptions(publicUrl: string, config = getPaymentsConfig()): PaymentSimulatorOptions {
+export function getSimulatorOptions(
+  publicUrl: string,
+  config = getPaymentsConfig(),
+): PaymentSimulatorOptions & { publicBaseUrl: string } {
   return {
     momo: {
       targetEnvironment: config.momo.targetEnvironment,
@@ -238,28 +312,87 @@ export function getSimulatorOptions(publicUrl: string, config = getPaymentsConfi
       webhookSecret: config.card.webhookSecret,
       webhookUrl: `${config.callbackBase}/api/payments/card/webhook`,
     },
-    publicBaseUrl: `${publicUrl.replace(/\/+$/, '')}/__simulator`,
+    callbackBase: config.callbackBase,
+    publicBaseUrl: publicUrl.replace(/\/+$/, ''),
     approvalMs: config.simulator.approvalMs,
     expiryMs: config.simulator.expiryMs,
   }
 }
 
+/** Where the simulators' listener is for the clients on this machine: http://127.0.0.1:SIMULATOR_PORT. */
+export function simulatorUrl(config = getPaymentsConfig()): string {
+  return `http://${SIMULATOR_HOST}:${config.simulator.port}`
+}
+
 /**
- * In simulator mode only, serves the simulators at /__simulator. `port` is the port the app listens on (the
- * clients and callbacks use loopback on it); `publicUrl` is where browsers reach the app (the card page link).
- * Returns whether it mounted them.
+ * The origin a shopper's browser is sent to for the card simulator's hosted page (a checkout form posts, then is
+ * redirected there, so the site's CSP `form-action` must allow it): SIMULATOR_PUBLIC_URL's, else the loopback one.
  */
-export function mountPaymentSimulator(app: express.Express, { port, publicUrl }: { port: number; publicUrl: string }) {
-  const config = getPaymentsConfig()
-  if (config.mode !== 'simulator') return false
-  if (config.port !== port) {
-    throw new Error(`Payments simulator: PORT is ${config.port} for payments but the app listens on ${port}`)
+export function simulatorBrowserOrigin(config = getPaymentsConfig()): string {
+  return new URL(config.simulator.publicUrl ?? simulatorUrl(config)).origin
+}
+
+export type PaymentSimulatorServer = {
+  /** Where the simulators listen, e.g. http://127.0.0.1:3001 (MoMo at `${url}/momo`, Airtel `/airtel`, card `/card`). */
+  url: string
+  port: number
+  /** For the CSP `form-action` in simulator mode: where browsers open the card page. */
+  browserOrigin: string
+  close(): Promise<void>
+}
+
+/**
+ * Starts the payment simulators on their own listener, bound to 127.0.0.1 (never the app's public one), at
+ * SIMULATOR_PORT (default PORT + 1), with the credentials the clients use and callbacks to the callback base only.
+ * `extraRouters` adds other simulators on the same listener (`{ '/africastalking': smsSimulator }`).
+ */
+export async function startPaymentSimulatorServer(
+  options: {
+    config?: PaymentsConfig
+    /** Default config.simulator.port; 0 picks a free port (tests). */
+    port?: number
+    extraRouters?: Record<string, Router>
+    /** Payments, refunds and checkouts each simulator remembers at most. Default 1000. */
+    maxRecords?: number
+  } = {},
+): Promise<PaymentSimulatorServer> {
+  const config = options.config ?? getPaymentsConfig()
+  if (config.mode !== 'simulator') throw new Error('The payment simulators run only with PAYMENTS_MODE=simulator')
+  const { publicBaseUrl: _fromListener, ...simulator } = getSimulatorOptions(simulatorUrl(config), config)
+  const listener = await listenPaymentSimulator({
+    port: options.port ?? config.simulator.port,
+    simulator: { ...simulator, maxRecords: options.maxRecords },
+    publicUrl: config.simulator.publicUrl,
+    extraRouters: options.extraRouters,
+  })
+  const browserOrigin = new URL(config.simulator.publicUrl ?? listener.url).origin
+  return { ...listener, browserOrigin }
+}
+
+/**
+ * What the server logs at every start in simulator mode: no money moves; in production (only possible with
+ * ALLOW_PAYMENT_SIMULATOR=1) it says so louder, since anyone at the card page can "pay" any order.
+ */
+export function simulatorBanner(
+  config = getPaymentsConfig(),
+  { production = process.env.NODE_ENV === 'production' }: { production?: boolean } = {},
+): string {
+  const where = config.simulator.external
+    ? `an external simulator process (npm run simulators) on 127.0.0.1:${config.simulator.port}`
+    : `the simulators on 127.0.0.1:${config.simulator.port} (loopback only)`
+  const rule = '!'.repeat(78)
+  const lines = [
+    rule,
+    '!! PAYMENTS_MODE=simulator: MTN MoMo, Airtel Money and card payments are SIMULATED.',
+    '!! No real money moves. Every order "paid" by MoMo, Airtel or card is NOT paid.',
+    `!! Providers: ${where}.`,
+  ]
+  if (production) {
+    lines.push(
+      '!! NODE_ENV=production with ALLOW_PAYMENT_SIMULATOR=1: for a STAGING site only.',
+      '!! Never run a shop that takes real orders like this: set PAYMENTS_MODE=production.',
+    )
   }
-  app.use(
-    '/__simulator',
-    express.json(),
-    express.urlencoded({ extended: false }),
-    createPaymentSimulator(getSimulatorOptions(publicUrl, config)),
-  )
-  return true
+  lines.push(rule)
+  return lines.join('\n')
 }

@@ -11,6 +11,9 @@ import { type Request, type Response, Router } from 'express'
 import { airtelCallbackHash } from '#app/modules/payments/providers/airtel.server.ts'
 import {
   bearer,
+  createBoundedStore,
+  createTokenStore,
+  DEFAULT_MAX_RECORDS,
   deliver,
   playOutcome,
   randomDigits,
@@ -28,6 +31,8 @@ export type AirtelSimulatorOptions = {
   callbackUrl?: string
   /** When set, callbacks carry `hash` = airtelCallbackHash(secret, transaction). */
   callbackSecret?: string
+  /** Transactions remembered at most; the oldest settled go first. */
+  maxRecords?: number
 }
 
 type Transaction = {
@@ -54,12 +59,15 @@ function statusBlock(success: boolean, resultCode: string, responseCode: string,
 
 export function createAirtelSimulator(options: AirtelSimulatorOptions, timing: Timing, scheduler: Scheduler): Router {
   const router = Router()
-  const tokens = new Map<string, number>()
-  const transactions = new Map<string, Transaction>()
+  const tokens = createTokenStore<{ expiresAt: number }>()
+  const transactions = createBoundedStore<string, Transaction>({
+    max: options.maxRecords ?? DEFAULT_MAX_RECORDS,
+    settled: (t) => t.status !== 'TIP',
+  })
 
   function authorised(req: Request, res: Response): boolean {
-    const expiresAt = tokens.get(bearer(req) ?? '')
-    if (!expiresAt || expiresAt < Date.now()) {
+    const token = tokens.get(bearer(req) ?? '')
+    if (!token || token.expiresAt < Date.now()) {
       res.status(401).json({ status: statusBlock(false, 'ESB000001', '', 'Unauthorized', '401') })
       return false
     }
@@ -91,7 +99,7 @@ export function createAirtelSimulator(options: AirtelSimulatorOptions, timing: T
       return res.status(401).json({ error: 'invalid_client', error_description: 'Invalid client credentials' })
     }
     const token = randomToken()
-    tokens.set(token, Date.now() + 180_000)
+    tokens.set(token, { expiresAt: Date.now() + 180_000 })
     // Airtel sends expires_in as a string.
     res.json({ access_token: token, expires_in: '180', token_type: 'bearer' })
   })
@@ -126,8 +134,9 @@ export function createAirtelSimulator(options: AirtelSimulatorOptions, timing: T
       message: 'Transaction in process',
       refunded: false,
     }
-    transactions.set(id, t)
-    playOutcome(simulatorOutcome(msisdn), timing, scheduler, {
+    const timers = scheduler.group()
+    transactions.set(id, t, timers)
+    playOutcome(simulatorOutcome(msisdn), timing, timers, {
       settle(result) {
         t.airtelMoneyId = `MP${randomDigits(12)}`
         if (result === 'approved') {

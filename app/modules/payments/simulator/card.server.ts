@@ -6,15 +6,17 @@
  */
 import { randomUUID } from 'node:crypto'
 import { type Request, type Response, Router } from 'express'
-import { deliver, type Scheduler } from './shared.server.ts'
+import { createBoundedStore, DEFAULT_MAX_RECORDS, deliver } from './shared.server.ts'
 
 export type CardSimulatorOptions = {
   secretKey: string
   webhookSecret: string
   /** Where `charge.completed` webhooks go; none sent when unset. */
   webhookUrl?: string
-  /** Browser-facing URL of this card router (…/__simulator/card): the hosted page link starts there. */
+  /** Browser-facing URL of this card router (e.g. http://127.0.0.1:3001/card): the hosted page link starts there. */
   publicUrl: string
+  /** Checkouts (and, separately, refunds) remembered at most; the oldest finished go first. */
+  maxRecords?: number
 }
 
 type Checkout = {
@@ -84,12 +86,21 @@ function checkoutPage(checkout: Checkout): string {
 </main></body></html>`
 }
 
-export function createCardSimulator(options: CardSimulatorOptions, _scheduler: Scheduler): Router {
+export function createCardSimulator(options: CardSimulatorOptions): Router {
   const router = Router()
+  const max = options.maxRecords ?? DEFAULT_MAX_RECORDS
+  // One record per tx_ref (the checkout, then its transaction); the two indexes beside it go with it.
   const checkouts = new Map<string, Checkout>()
-  const byTxRef = new Map<string, Checkout>()
   const transactions = new Map<number, Transaction>()
-  const refunds = new Map<number, Refund>()
+  const byTxRef = createBoundedStore<string, Checkout>({
+    max,
+    settled: (c) => c.transactionId !== undefined,
+    onDrop(_txRef, c) {
+      checkouts.delete(c.key)
+      if (c.transactionId !== undefined) transactions.delete(c.transactionId)
+    },
+  })
+  const refunds = createBoundedStore<number, Refund>({ max, settled: () => true })
   let nextId = 4_000_000 + Math.floor(Math.random() * 1_000_000)
 
   function authorised(req: Request, res: Response): boolean {

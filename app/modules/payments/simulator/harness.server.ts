@@ -1,16 +1,15 @@
 /**
- * For tests: the simulators in a real HTTP server on 127.0.0.1 (a free port), configured exactly as simulator mode
- * configures them, plus a recorder at the app's callback paths (/api/payments/...) on the same server.
+ * For tests: the simulators on their own loopback listener (a free port), started exactly as simulator mode starts
+ * them, and a recorder at the app's callback paths (/api/payments/...) on another server: `base`, the callback base.
  */
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import {
   createPaymentProviders,
-  getSimulatorOptions,
   type PaymentsConfig,
   parsePaymentsConfig,
+  startPaymentSimulatorServer,
 } from '#app/modules/payments/config.server.ts'
-import { createPaymentSimulator } from './index.server.ts'
 
 export type ReceivedCallback = {
   method: string
@@ -20,20 +19,27 @@ export type ReceivedCallback = {
   at: number
 }
 
-export async function startSimulatorHarness(env: Record<string, string> = {}) {
+export async function startSimulatorHarness(env: Record<string, string> = {}, options: { maxRecords?: number } = {}) {
   const app = express()
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })
   const port = (server.address() as AddressInfo).port
   const base = `http://127.0.0.1:${port}`
-  const config: PaymentsConfig = parsePaymentsConfig({
+  const settings = {
     PORT: String(port),
     // Short, but with room for a busy CI machine between 'still pending' and 'settled' checks.
     SIMULATOR_APPROVAL_MS: '200',
     SIMULATOR_EXPIRY_MS: '1500',
     ...env,
+  }
+  const simulators = await startPaymentSimulatorServer({
+    config: parsePaymentsConfig({ ...settings, SIMULATOR_PORT: '0' }),
+    port: 0,
+    maxRecords: options.maxRecords,
   })
+  // The clients' configuration, now that the simulators' port is known.
+  const config: PaymentsConfig = parsePaymentsConfig({ ...settings, SIMULATOR_PORT: String(simulators.port) })
   const received: ReceivedCallback[] = []
   app.use('/api/payments', express.json(), (req, res) => {
     received.push({
@@ -45,11 +51,12 @@ export async function startSimulatorHarness(env: Record<string, string> = {}) {
     })
     res.status(200).end()
   })
-  const simulator = createPaymentSimulator(getSimulatorOptions(base, config))
-  app.use('/__simulator', express.json(), express.urlencoded({ extended: false }), simulator)
 
   return {
+    /** The app's side: callbacks arrive here. */
     base,
+    /** The simulators' listener. */
+    simulatorUrl: simulators.url,
     config,
     providers: createPaymentProviders(config),
     received,
@@ -58,7 +65,7 @@ export async function startSimulatorHarness(env: Record<string, string> = {}) {
       return received.filter((c) => c.path.startsWith(pathPrefix) && match(c))
     },
     async close() {
-      simulator.close()
+      await simulators.close()
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
     },

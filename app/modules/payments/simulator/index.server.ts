@@ -1,7 +1,8 @@
 /**
  * The payment simulators as one Express router: MTN MoMo at /momo, Airtel Money at /airtel, Flutterwave at /card.
- * State lives in memory. The router needs `express.json()` (and `express.urlencoded()` for the card page's forms)
- * in front of it. See docs/payments-simulator.md.
+ * State lives in memory, bounded. The router needs `express.json()` (and `express.urlencoded()` for the card page's
+ * forms) in front of it; `startPaymentSimulatorServer` (server.server.ts) serves it on its own loopback listener,
+ * never on the app's public one. See docs/payments-simulator.md.
  */
 import { Router } from 'express'
 import type { MomoCredentials } from '#app/modules/payments/providers/momo.server.ts'
@@ -16,12 +17,16 @@ export type PaymentSimulatorOptions = {
   momo: { targetEnvironment: string; collection: MomoCredentials; disbursement: MomoCredentials }
   airtel: { clientId: string; clientSecret: string; callbackUrl?: string; callbackSecret?: string }
   card: { secretKey: string; webhookSecret: string; webhookUrl?: string }
-  /** Browser-facing URL where this router is mounted (for the card page link), e.g. http://localhost:3000/__simulator */
+  /** The app's origin for callbacks, e.g. http://127.0.0.1:3000: MoMo's X-Callback-Url must be under its /api/payments/. */
+  callbackBase: string
+  /** Browser-facing URL where this router is mounted (for the card page link), e.g. http://127.0.0.1:3001 */
   publicBaseUrl: string
   /** Delay before a payment resolves. Default 4000 ms. */
   approvalMs?: number
   /** How long an "expires" number stays pending before failing. Default 5 minutes, as MTN. */
   expiryMs?: number
+  /** Payments, refunds and checkouts each simulator remembers at most. Default 1000. */
+  maxRecords?: number
 }
 
 export type PaymentSimulator = Router & {
@@ -31,13 +36,19 @@ export type PaymentSimulator = Router & {
 
 export function createPaymentSimulator(options: PaymentSimulatorOptions): PaymentSimulator {
   const timing = { approvalMs: options.approvalMs ?? 4000, expiryMs: options.expiryMs ?? 5 * 60_000 }
+  const { maxRecords } = options
+  const callbackBase = options.callbackBase.replace(/\/+$/, '')
   const scheduler = createScheduler()
   const router = Router()
-  router.use('/momo', createMomoSimulator(options.momo, timing, scheduler))
-  router.use('/airtel', createAirtelSimulator(options.airtel, timing, scheduler))
+  router.use('/momo', createMomoSimulator({ ...options.momo, callbackBase, maxRecords }, timing, scheduler))
+  router.use('/airtel', createAirtelSimulator({ ...options.airtel, maxRecords }, timing, scheduler))
   router.use(
     '/card',
-    createCardSimulator({ ...options.card, publicUrl: `${options.publicBaseUrl.replace(/\/+$/, '')}/card` }, scheduler),
+    createCardSimulator({
+      ...options.card,
+      maxRecords,
+      publicUrl: `${options.publicBaseUrl.replace(/\/+$/, '')}/card`,
+    }),
   )
   return Object.assign(router, { close: () => scheduler.close() })
 }

@@ -3,12 +3,20 @@
  * /work/shared/domain/payments-and-rwanda.md section 1 says: 202 with an empty body for a request to pay, 400 for
  * a non-UUIDv4 X-Reference-Id, 409 RESOURCE_ALREADY_EXIST for a reused one, 404 RESOURCE_NOT_FOUND for an unknown
  * one, amounts as strings, callbacks (PUT, or POST for a repeat) without the reference in the body.
+ *
+ * X-Callback-Url is followed only under the app's own callback routes (`${callbackBase}/api/payments/`): anything
+ * else is refused with 400 INVALID_CALLBACK_URL_HOST, as MTN refuses a host other than the partner's callback host,
+ * so the simulator can never be made to call an arbitrary address.
  */
 import { type Request, type Response, Router } from 'express'
 import { isUuidV4 } from '#app/modules/payments/providers/http.server.ts'
 import type { MomoCredentials } from '#app/modules/payments/providers/momo.server.ts'
 import {
+  allowedCallbackUrl,
   bearer,
+  createBoundedStore,
+  createTokenStore,
+  DEFAULT_MAX_RECORDS,
   deliver,
   hasBody,
   playOutcome,
@@ -25,6 +33,10 @@ export type MomoSimulatorOptions = {
   currency?: string
   collection: MomoCredentials
   disbursement: MomoCredentials
+  /** The app's origin for callbacks (no trailing slash): X-Callback-Url must start with `${callbackBase}/api/payments/`. */
+  callbackBase: string
+  /** Payments (and, separately, refunds) remembered at most; the oldest settled go first. */
+  maxRecords?: number
 }
 
 type Product = 'collection' | 'disbursement'
@@ -77,9 +89,11 @@ function validMessage(value: unknown): boolean {
 export function createMomoSimulator(options: MomoSimulatorOptions, timing: Timing, scheduler: Scheduler): Router {
   const router = Router()
   const currency = options.currency ?? 'RWF'
-  const tokens = new Map<string, { product: Product; expiresAt: number }>()
-  const payments = new Map<string, Transfer>()
-  const refunds = new Map<string, Transfer & { referenceIdToRefund: string }>()
+  const tokens = createTokenStore<{ product: Product; expiresAt: number }>()
+  const max = options.maxRecords ?? DEFAULT_MAX_RECORDS
+  const settled = (t: Transfer) => t.status !== 'PENDING'
+  const payments = createBoundedStore<string, Transfer>({ max, settled })
+  const refunds = createBoundedStore<string, Transfer & { referenceIdToRefund: string }>({ max, settled })
   const credentials = (product: Product) => options[product]
 
   function subscriptionOk(req: Request, res: Response, product: Product): boolean {
@@ -109,7 +123,7 @@ export function createMomoSimulator(options: MomoSimulatorOptions, timing: Timin
   }
 
   /** Checks X-Reference-Id; null (after answering) when it is bad or already used in `store`. */
-  function newReference(req: Request, res: Response, store: Map<string, unknown>): string | null {
+  function newReference(req: Request, res: Response, store: { has(key: string): boolean }): string | null {
     const reference = req.get('x-reference-id')
     if (!isUuidV4(reference)) {
       error(res, 400, 'INVALID_REFERENCE_ID', 'X-Reference-Id must be a UUID version 4.')
@@ -124,6 +138,24 @@ export function createMomoSimulator(options: MomoSimulatorOptions, timing: Timin
 
   function callbackBody(t: Transfer) {
     return view(t)
+  }
+
+  /**
+   * The request's X-Callback-Url when it is allowed (or absent: no callback then); false after answering 400. Checked
+   * before anything is stored, so a refused request leaves no trace and no call is ever made.
+   */
+  function callbackUrl(req: Request, res: Response): string | undefined | false {
+    const header = req.get('x-callback-url')
+    if (header === undefined || header === '') return undefined
+    const allowed = allowedCallbackUrl(header, options.callbackBase)
+    if (allowed) return allowed
+    error(
+      res,
+      400,
+      'INVALID_CALLBACK_URL_HOST',
+      `X-Callback-Url must start with ${options.callbackBase}/api/payments/ (the configured callback base).`,
+    )
+    return false
   }
 
   for (const product of ['collection', 'disbursement'] as const) {
@@ -155,6 +187,8 @@ export function createMomoSimulator(options: MomoSimulatorOptions, timing: Timin
     if (!validMessage(body.payerMessage) || !validMessage(body.payeeNote)) {
       return error(res, 400, 'BAD_REQUEST', 'payerMessage and payeeNote: at most 160 characters, no apostrophes.')
     }
+    const callback = callbackUrl(req, res)
+    if (callback === false) return
     const payment: Transfer = {
       amount: body.amount,
       currency,
@@ -163,11 +197,12 @@ export function createMomoSimulator(options: MomoSimulatorOptions, timing: Timin
       payerMessage: typeof body.payerMessage === 'string' ? body.payerMessage : '',
       payeeNote: typeof body.payeeNote === 'string' ? body.payeeNote : '',
       status: 'PENDING',
-      callbackUrl: req.get('x-callback-url'),
+      callbackUrl: callback,
     }
-    payments.set(reference, payment)
+    const timers = scheduler.group()
+    payments.set(reference, payment, timers)
     let callbacks = 0
-    playOutcome(simulatorOutcome(payer.partyId), timing, scheduler, {
+    playOutcome(simulatorOutcome(payer.partyId), timing, timers, {
       settle(result) {
         if (result === 'approved') {
           payment.status = 'SUCCESSFUL'
@@ -204,6 +239,8 @@ export function createMomoSimulator(options: MomoSimulatorOptions, timing: Timin
     }
     const original = payments.get(String(body.referenceIdToRefund).toLowerCase())
     if (!original) return error(res, 404, 'RESOURCE_NOT_FOUND', 'The payment to refund was not found.')
+    const callback = callbackUrl(req, res)
+    if (callback === false) return
     const refund: Transfer & { referenceIdToRefund: string } = {
       amount: body.amount,
       currency,
@@ -212,11 +249,12 @@ export function createMomoSimulator(options: MomoSimulatorOptions, timing: Timin
       payerMessage: typeof body.payerMessage === 'string' ? body.payerMessage : '',
       payeeNote: typeof body.payeeNote === 'string' ? body.payeeNote : '',
       status: 'PENDING',
-      callbackUrl: req.get('x-callback-url'),
+      callbackUrl: callback,
       referenceIdToRefund: String(body.referenceIdToRefund).toLowerCase(),
     }
-    refunds.set(reference, refund)
-    scheduler.after(timing.approvalMs, async () => {
+    const timers = scheduler.group()
+    refunds.set(reference, refund, timers)
+    timers.after(timing.approvalMs, async () => {
       const alreadyRefunded = [...refunds.values()]
         .filter(
           (r) => r !== refund && r.referenceIdToRefund === refund.referenceIdToRefund && r.status === 'SUCCESSFUL',

@@ -1,23 +1,48 @@
-/** What the three simulators share: timers they can cancel, fire-and-forget callbacks, and the outcome script. */
+/**
+ * What the three simulators share: timers they can cancel, bounded stores, fire-and-forget callbacks limited to the
+ * app's callback routes, and the outcome script.
+ */
 import { randomBytes } from 'node:crypto'
 import type { Request } from 'express'
 import type { SimulatorOutcome } from './test-numbers.ts'
 
 export type Timing = { approvalMs: number; expiryMs: number }
 
-/** setTimeout that never keeps the process alive and can all be cancelled at once. */
+/**
+ * setTimeout that never keeps the process alive and can all be cancelled at once. `group()` gives one record's
+ * timers, so that dropping the record (bounded state) cancels what it still had scheduled.
+ */
 export function createScheduler() {
   const timers = new Set<NodeJS.Timeout>()
+  function schedule(ms: number, run: () => void | Promise<void>, group?: Set<NodeJS.Timeout>) {
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      group?.delete(timer)
+      void Promise.resolve()
+        .then(run)
+        .catch(() => {})
+    }, ms)
+    timer.unref()
+    timers.add(timer)
+    group?.add(timer)
+  }
   return {
     after(ms: number, run: () => void | Promise<void>) {
-      const timer = setTimeout(() => {
-        timers.delete(timer)
-        void Promise.resolve()
-          .then(run)
-          .catch(() => {})
-      }, ms)
-      timer.unref()
-      timers.add(timer)
+      schedule(ms, run)
+    },
+    /** Timers of one record: `cancel()` clears only those. */
+    group(): TimerGroup {
+      const mine = new Set<NodeJS.Timeout>()
+      return {
+        after: (ms, run) => schedule(ms, run, mine),
+        cancel() {
+          for (const timer of mine) {
+            clearTimeout(timer)
+            timers.delete(timer)
+          }
+          mine.clear()
+        },
+      }
     },
     close() {
       for (const timer of timers) clearTimeout(timer)
@@ -25,7 +50,84 @@ export function createScheduler() {
     },
   }
 }
+export type TimerGroup = {
+  after(ms: number, run: () => void | Promise<void>): void
+  cancel(): void
+}
 export type Scheduler = ReturnType<typeof createScheduler>
+
+/** How many payments (refunds, transfers, checkouts) each simulator remembers unless told otherwise. */
+export const DEFAULT_MAX_RECORDS = 1000
+
+/**
+ * A Map that keeps at most `max` records: adding one more drops the oldest settled record, or the oldest of all
+ * when none is settled, and cancels the timers it still had. A simulator that runs for weeks stays small; a status
+ * call for a dropped record answers "not found", as after a restart.
+ */
+export function createBoundedStore<K, V>(options: {
+  max: number
+  settled(value: V): boolean
+  /** Called for each dropped record (to clean up indexes kept beside the store). */
+  onDrop?(key: K, value: V): void
+}) {
+  const max = Math.max(1, options.max)
+  const entries = new Map<K, { value: V; timers?: TimerGroup }>()
+  function drop(key: K) {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    entry.timers?.cancel()
+    options.onDrop?.(key, entry.value)
+  }
+  function oldestToDrop(): K | undefined {
+    for (const [key, entry] of entries) if (options.settled(entry.value)) return key
+    return entries.keys().next().value
+  }
+  return {
+    get: (key: K) => entries.get(key)?.value,
+    has: (key: K) => entries.has(key),
+    get size() {
+      return entries.size
+    },
+    *values() {
+      for (const entry of entries.values()) yield entry.value
+    },
+    set(key: K, value: V, timers?: TimerGroup) {
+      entries.set(key, { value, timers })
+      while (entries.size > max) {
+        const oldest = oldestToDrop()
+        if (oldest === undefined) break
+        drop(oldest)
+      }
+    },
+    delete: drop,
+  }
+}
+export type BoundedStore<K, V> = ReturnType<typeof createBoundedStore<K, V>>
+
+/** Tokens: kept until they expire, and never more than `max` (the oldest go first). */
+export function createTokenStore<T extends { expiresAt: number }>(max = DEFAULT_MAX_RECORDS) {
+  const tokens = new Map<string, T>()
+  return {
+    get(token: string): T | undefined {
+      const value = tokens.get(token)
+      if (value && value.expiresAt < Date.now()) tokens.delete(token)
+      return tokens.get(token)
+    },
+    set(token: string, value: T) {
+      const now = Date.now()
+      for (const [key, old] of tokens) if (old.expiresAt < now) tokens.delete(key)
+      tokens.set(token, value)
+      for (const key of tokens.keys()) {
+        if (tokens.size <= max) break
+        tokens.delete(key)
+      }
+    },
+    get size() {
+      return tokens.size
+    },
+  }
+}
 
 /** Sends a callback; a receiver that is down or slow is ignored, as a provider would. */
 export async function deliver(
@@ -40,12 +142,27 @@ export async function deliver(
       method,
       headers: { 'Content-Type': 'application/json', ...headers },
       body: JSON.stringify(body),
+      // A callback goes where it was allowed to go, never on to wherever a redirect points.
+      redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
     })
     await response.arrayBuffer().catch(() => {})
   } catch {
     // Lost callback: the app's polling catches up.
   }
+}
+
+/**
+ * The URL a callback may go to, or null: only the app's own callback routes, `${callbackBase}/api/payments/…`,
+ * compared after parsing (so `..`, user-info or another port cannot slip past a string prefix).
+ */
+export function allowedCallbackUrl(value: string | undefined, callbackBase: string): string | null {
+  if (value === undefined || !URL.canParse(value) || !URL.canParse(callbackBase)) return null
+  const url = new URL(value)
+  const base = new URL(callbackBase)
+  const prefix = `${base.pathname.replace(/\/+$/, '')}/api/payments/`
+  if (url.origin !== base.origin || url.username || url.password || !url.pathname.startsWith(prefix)) return null
+  return url.href
 }
 
 export type Settlement = 'approved' | 'declined' | 'not-enough-funds' | 'expired'
@@ -57,7 +174,7 @@ export type Settlement = 'approved' | 'declined' | 'not-enough-funds' | 'expired
 export function playOutcome(
   outcome: SimulatorOutcome,
   timing: Timing,
-  scheduler: Scheduler,
+  scheduler: Pick<TimerGroup, 'after'>,
   hooks: { settle(result: Settlement): void; callback(early: boolean): Promise<void> },
 ) {
   const settleThenCall = (result: Settlement, callbacks: number, ms = timing.approvalMs) =>
