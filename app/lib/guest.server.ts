@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import signature from 'cookie-signature'
 import { getEnv } from '#app/lib/env.server.ts'
+import { safeRedirect } from '#app/lib/redirects.server.ts'
 
 const COOKIE = 'isoko_guest'
 const ONE_YEAR = 60 * 60 * 24 * 365
@@ -37,9 +38,7 @@ export function requireOwner(request: Request): Owner {
   }
 }
 
-/** A same-site path to go back to after a form post, never another origin. */
+/** A same-site path to go back to after a form post, never another origin (see safeRedirect). */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
-    return fallback
-  return value
+  return safeRedirect(value, getEnv().PUBLIC_URL, fallback)
 }

@@ -1,4 +1,6 @@
 import type { z } from 'zod'
+import { getEnv } from '#app/lib/env.server.ts'
+import { safeRedirect } from '#app/lib/redirects.server.ts'
 import {
   CustomerSignupSchema,
   fieldErrors,
@@ -157,11 +159,8 @@ export async function applyAsVendor(
 
 /** Where to go after signing in: the page the visitor came from, if it is one of ours, else the dashboard. */
 export function landingAfterSignIn(role: AccountRole, redirectTo: FormDataEntryValue | null): string {
-  const to = typeof redirectTo === 'string' ? redirectTo : ''
-  if (to.startsWith('/') && !to.startsWith('//') && !to.includes('\\') && !/^\/(customer|vendor)-login/.test(to)) {
-    return to
-  }
-  return dashboardFor(role)
+  const to = safeRedirect(redirectTo, getEnv().PUBLIC_URL, '')
+  return to && !/^\/(customer|vendor)-login/.test(to) ? to : dashboardFor(role)
 }
 
 /**
