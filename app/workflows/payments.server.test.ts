@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getOrderDetail, type OrderDetail } from '#app/modules/orders/orders.server.ts'
 import { vendorOrders } from '#app/modules/orders/tables.server.ts'
-import { listOrderPayments, listPaymentEvents, type PaymentRow } from '#app/modules/payments/payments.server.ts'
+import {
+  findPayment,
+  listOrderPayments,
+  listPaymentEvents,
+  type PaymentRow,
+} from '#app/modules/payments/payments.server.ts'
+import type { PaymentProvider, ProviderState } from '#app/modules/payments/provider.ts'
 import { airtelCallbackHash } from '#app/modules/payments/providers/airtel.server.ts'
 import {
   pollUntil,
@@ -19,6 +25,7 @@ import {
   makeProduct,
   makeVendor,
   messagesTo,
+  resetShopHelpers,
   reviewCart,
   stockOf,
   type TestCustomer,
@@ -383,7 +390,7 @@ describe('card (hosted checkout)', () => {
   test('start gives the hosted page; paying there and coming back pays the order; the webhook changes nothing more', async () => {
     const o = await pendingOrder('card')
     const started = await startOk(o, 'card')
-    expect(started.redirectUrl).toMatch(/\/__simulator\/card\/checkout\//)
+    expect(started.redirectUrl?.startsWith(`${h.simulatorUrl}/card/checkout/`)).toBe(true)
     expect((await payments(o))[0].redirectUrl).toBe(started.redirectUrl)
 
     const back = await payOnHostedPage(started.redirectUrl ?? '')
@@ -450,7 +457,7 @@ describe('cancelling and refunds', () => {
     expect((await order(o)).status).toBe('cancelled')
     const refunded = await pollUntil(
       async () => {
-        await sweepPayments(t.ctx, deps)
+        await sweepPayments(t.ctx, { ...deps, pollAfterMs: 0 })
         return (await order(o)).status
       },
       (s) => s === 'refunded',
@@ -479,7 +486,7 @@ describe('cancelling and refunds', () => {
 
     await pollUntil(
       async () => {
-        await sweepPayments(t.ctx, deps)
+        await sweepPayments(t.ctx, { ...deps, pollAfterMs: 0 })
         return (await order(o)).status
       },
       (s) => s === 'refunded',
@@ -597,4 +604,138 @@ describe('starting a payment', () => {
     expect(await payments(o)).toHaveLength(1)
     expect(await stockOf(t.ctx, o.variantId)).toBe(1)
   })
+})
+
+describe('several servers sweeping at once', () => {
+  // Two sweeps on one database, as two servers run them: a provider that counts its status calls per reference
+  // shows whether a row was asked about twice. Each call waits a little so that the sweeps really overlap.
+  let s: TestDatabase
+  let vendorId: number
+
+  beforeAll(async () => {
+    s = await createTestDatabase()
+    resetShopHelpers()
+    vendorId = (await makeVendor(s.ctx, 'kigali-fashion')).id
+  })
+  afterAll(async () => {
+    await s?.close()
+  })
+
+  function countingProviders() {
+    const statusCalls = new Map<string, number>()
+    const refundStatusCalls = new Map<string, number>()
+    const answer: { state: ProviderState } = { state: 'pending' }
+    const count = (calls: Map<string, number>, key: string) => calls.set(key, (calls.get(key) ?? 0) + 1)
+    const make = (method: 'momo' | 'airtel' | 'card'): PaymentProvider => ({
+      method,
+      start: async () => ({ raw: {} }),
+      status: async (reference) => {
+        count(statusCalls, reference)
+        await sleep(10)
+        return { state: answer.state, providerTransactionId: `tx-${reference}`, raw: {} }
+      },
+      verifyCallback: () => null,
+      refund: async (input) => ({ state: 'pending', providerTransactionId: `rf-${input.refundReference}`, raw: {} }),
+      refundStatus: async (refundReference) => {
+        count(refundStatusCalls, refundReference)
+        await sleep(10)
+        return { state: 'pending', raw: {} }
+      },
+    })
+    return {
+      providers: { momo: make('momo'), airtel: make('airtel'), card: make('card') },
+      statusCalls,
+      refundStatusCalls,
+      answer,
+    }
+  }
+
+  /** `n` orders, each with a MoMo attempt waiting for its answer (more than one claim batch of 10). */
+  async function waitingAttempts(n: number, fake: ReturnType<typeof countingProviders>) {
+    const placed: { customerId: number; number: string; paymentId: number }[] = []
+    for (let i = 0; i < n; i++) {
+      const c = await makeCustomer(s.ctx)
+      const product = await makeProduct(s.ctx, vendorId, { price: 5_000, stocks: [3] })
+      await fillCart(s.ctx, c.ownerKey, [{ variantId: product.variantIds[0], quantity: 1 }])
+      const outcome = await placeOrder(s.ctx, {
+        customerId: c.id,
+        ownerKey: c.ownerKey,
+        checkoutKey: crypto.randomUUID(),
+        addressId: c.addressId,
+        delivery: 'standard',
+        method: 'momo',
+        seen: await reviewCart(s.ctx, c.ownerKey),
+      })
+      if (!outcome.ok) throw new Error(JSON.stringify(outcome))
+      const started = await startOrderPayment(
+        s.ctx,
+        {
+          customerId: c.id,
+          orderNumber: outcome.order.number,
+          method: 'momo',
+          phone: MTN_APPROVE,
+          email: c.email,
+          name: 'Aline Uwase',
+          returnUrl: 'https://isoko.test/return',
+        },
+        { providers: fake.providers },
+      )
+      if (!started.ok) throw new Error(started.code)
+      placed.push({ customerId: c.id, number: outcome.order.number, paymentId: started.payment.id })
+    }
+    return placed
+  }
+
+  test('two sweeps at once never poll the same attempt: each due attempt is asked about exactly once', async () => {
+    const fake = countingProviders()
+    const placed = await waitingAttempts(12, fake)
+    const references = await Promise.all(placed.map(async (p) => (await paymentOf(p.paymentId)).reference))
+    const [a, b] = await Promise.all([
+      sweepPayments(s.ctx, { providers: fake.providers }),
+      sweepPayments(s.ctx, { providers: fake.providers }),
+    ])
+    expect(a.polled + b.polled).toBe(12)
+    expect([...fake.statusCalls.keys()].sort()).toEqual([...references].sort())
+    expect([...fake.statusCalls.values()].every((calls) => calls === 1)).toBe(true)
+    // The claims are given back: the next round may poll them again once they are due.
+    for (const p of placed) expect((await paymentOf(p.paymentId)).claimedUntil).toBeNull()
+  })
+
+  test('two sweeps at once never follow the same refund twice: each pending refund is asked about exactly once', async () => {
+    const fake = countingProviders()
+    const placed = await waitingAttempts(12, fake)
+    // Each attempt succeeds (the order is paid), then the customer cancels: the refund is pending at the provider.
+    fake.answer.state = 'succeeded'
+    for (const p of placed) {
+      await refreshPayment(s.ctx, p.paymentId, { providers: fake.providers })
+      const cancelled = await cancelOrderForCustomer(
+        s.ctx,
+        { customerId: p.customerId, orderNumber: p.number },
+        { providers: fake.providers },
+      )
+      expect(cancelled).toEqual({ ok: true })
+    }
+    const refundReferences = await Promise.all(
+      placed.map(async (p) => {
+        const row = await paymentOf(p.paymentId)
+        expect(row.refundStatus).toBe('pending')
+        return row.refundReference
+      }),
+    )
+    // A minute on: every refund is due (the attempts' last check was just now).
+    const later = new Date(Date.now() + 60_000)
+    const [a, b] = await Promise.all([
+      sweepPayments(s.ctx, { providers: fake.providers, now: () => later }),
+      sweepPayments(s.ctx, { providers: fake.providers, now: () => later }),
+    ])
+    expect(a.refunds + b.refunds).toBe(12)
+    expect([...fake.refundStatusCalls.keys()].sort()).toEqual([...refundReferences].sort())
+    expect([...fake.refundStatusCalls.values()].every((calls) => calls === 1)).toBe(true)
+  })
+
+  async function paymentOf(paymentId: number): Promise<PaymentRow> {
+    const row = await findPayment(s.ctx, paymentId)
+    if (!row) throw new Error('payment gone')
+    return row
+  }
 })

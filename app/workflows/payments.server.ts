@@ -18,16 +18,17 @@ import {
 import type { PaymentMethod } from '#app/modules/orders/tables.server.ts'
 import { getPaymentProviders, paymentCallbackUrls } from '#app/modules/payments/config.server.ts'
 import {
+  claimPaymentsToPoll,
+  claimPendingRefunds,
   createPayment,
   findLatestPayment,
   findPayment,
   findPaymentByReference,
   hasPendingPayment,
   listOrderPayments,
-  listPaymentsToPoll,
-  listPendingRefunds,
   type PaymentRow,
   recordPaymentEvent,
+  releasePaymentClaim,
   reviveLateSuccess,
   setRefundProviderId,
   settlePayment,
@@ -433,30 +434,29 @@ export async function cancelOrderForCustomer(
 
 /**
  * One round of background work: poll attempts not heard of lately (recovers lost callbacks, expires the
- * unanswered), follow refunds, and cancel unpaid orders whose time is up. Safe to run on several servers: every
- * outcome is applied under the attempt's row lock, once.
+ * unanswered), follow refunds, and cancel unpaid orders whose time is up. Safe to run on several servers at once:
+ * each row is claimed (FOR UPDATE SKIP LOCKED, with a lease) before the provider is asked about it, so no two
+ * sweeps poll it in one round, and every outcome is still applied once under the attempt's row lock.
  */
 export async function sweepPayments(
   ctx: ServiceContext,
-  deps: PaymentsDeps & { pollAfterMs?: number } = {},
+  deps: PaymentsDeps & { pollAfterMs?: number; limit?: number; batch?: number } = {},
 ): Promise<{ polled: number; refunds: number; cancelled: number }> {
   const now = nowOf(deps)
-  const due = await listPaymentsToPoll(ctx, new Date(now.getTime() - (deps.pollAfterMs ?? 5000)))
-  for (const p of due) await refreshPayment(ctx, p.id, deps)
-  const refunds = await listPendingRefunds(ctx)
-  for (const p of refunds) {
-    if (p.method === 'cod' || !p.refundReference) continue
-    try {
-      const answer = await providersOf(deps)[p.method].refundStatus(p.refundReference, p.refundProviderId ?? undefined)
-      await recordPaymentEvent(ctx, p.id, 'refund_status', answer.raw)
-      if (answer.state !== 'pending') await applyRefundOutcome(ctx, p.id, answer.state)
-    } catch (error) {
-      await recordPaymentEvent(ctx, p.id, 'error', {
-        refund: true,
-        message: error instanceof Error ? error.message : String(error),
-      })
-    }
-  }
+  const checkedBefore = new Date(now.getTime() - (deps.pollAfterMs ?? 5000))
+  const polled = await eachClaimed(
+    (exclude, limit) => claimPaymentsToPoll(ctx, { now, checkedBefore, exclude, limit }),
+    (p) => refreshPayment(ctx, p.id, deps),
+    ctx,
+    deps,
+  )
+  const refunds = await eachClaimed(
+    (exclude, limit) => claimPendingRefunds(ctx, { now, checkedBefore, exclude, limit }),
+    (p) => followRefund(ctx, p, deps),
+    ctx,
+    { ...deps, checkedAt: now },
+  )
+  // No outside call here: the order's row lock and its status decide, so a second server's try changes nothing.
   let cancelled = 0
   for (const orderId of await listOverdueUnpaidOrders(ctx, now)) {
     const done = await ctx.db.transaction(async (tx) => {
@@ -469,7 +469,54 @@ export async function sweepPayments(
     })
     if (done) cancelled++
   }
-  return { polled: due.length, refunds: refunds.length, cancelled }
+  return { polled, refunds, cancelled }
+}
+
+/**
+ * Claims due rows a batch at a time (a short batch keeps the lease ahead of slow providers), handles each, and
+ * releases it. Rows handled this round are not claimed again in it. Returns how many were handled.
+ */
+async function eachClaimed(
+  claim: (exclude: number[], limit: number) => Promise<PaymentRow[]>,
+  handle: (payment: PaymentRow) => Promise<void>,
+  ctx: ServiceContext,
+  options: { limit?: number; batch?: number; checkedAt?: Date },
+): Promise<number> {
+  const limit = options.limit ?? 50
+  const seen: number[] = []
+  while (seen.length < limit) {
+    const claimed = await claim(seen, Math.min(options.batch ?? 10, limit - seen.length))
+    if (claimed.length === 0) break
+    try {
+      for (const p of claimed) {
+        seen.push(p.id)
+        try {
+          await handle(p)
+        } finally {
+          await releasePaymentClaim(ctx, p, options.checkedAt)
+        }
+      }
+    } finally {
+      // A failure leaves the rest of the batch to the next round rather than to the lease's end.
+      for (const p of claimed) if (!seen.includes(p.id)) await releasePaymentClaim(ctx, p)
+    }
+  }
+  return seen.length
+}
+
+/** Asks the provider how a refund stands and applies a final answer. */
+async function followRefund(ctx: ServiceContext, p: PaymentRow, deps: PaymentsDeps): Promise<void> {
+  if (p.method === 'cod' || !p.refundReference) return
+  try {
+    const answer = await providersOf(deps)[p.method].refundStatus(p.refundReference, p.refundProviderId ?? undefined)
+    await recordPaymentEvent(ctx, p.id, 'refund_status', answer.raw)
+    if (answer.state !== 'pending') await applyRefundOutcome(ctx, p.id, answer.state)
+  } catch (error) {
+    await recordPaymentEvent(ctx, p.id, 'error', {
+      refund: true,
+      message: error instanceof Error ? error.message : String(error),
+    })
+  }
 }
 
 /** Runs `sweepPayments` every `everyMs` in this process. Returns a stop function. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { PaymentMethod, ProviderStatus } from './provider.ts'
 import { type PaymentStatus, paymentEvents, payments, type RefundStatus } from './tables.server.ts'
@@ -140,27 +140,85 @@ export async function listPaymentEvents(ctx: ServiceContext, paymentIds: number[
 }
 
 /**
- * Attempts the poller should ask about: pending ones not checked since `checkedBefore` (a lost callback is
- * recovered this way), and those past their expiry. Cash on delivery is settled by the vendor, never polled.
+ * How long a sweep's claim on a row holds. Longer than a claimed batch takes (each provider call may wait up to
+ * two 15-second requests); a sweep that died leaves its rows to other sweeps after this.
  */
-export async function listPaymentsToPoll(ctx: ServiceContext, checkedBefore: Date, limit = 50): Promise<PaymentRow[]> {
-  return ctx.db
-    .select()
+export const CLAIM_LEASE_MS = 5 * 60_000
+
+type ClaimInput = { now: Date; limit?: number; leaseMs?: number; exclude?: number[] }
+
+/**
+ * Claims due rows for one sweep: `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED LIMIT n) RETURNING *`.
+ * A row another sweep is claiming right now is skipped, one it claimed earlier is not due until its lease ends,
+ * so two servers sweeping at once never ask a provider about the same row in one round.
+ */
+async function claimPayments(ctx: ServiceContext, due: SQL | undefined, input: ClaimInput): Promise<PaymentRow[]> {
+  const claimable = and(
+    due,
+    or(isNull(payments.claimedUntil), lt(payments.claimedUntil, input.now)),
+    input.exclude?.length ? notInArray(payments.id, input.exclude) : undefined,
+  )
+  const ids = ctx.db
+    .select({ id: payments.id })
     .from(payments)
-    .where(
-      and(
-        eq(payments.status, 'pending'),
-        inArray(payments.method, ['momo', 'airtel', 'card']),
-        or(isNull(payments.checkedAt), lt(payments.checkedAt, checkedBefore)),
-      ),
-    )
-    .orderBy(asc(payments.checkedAt))
-    .limit(limit)
+    .where(claimable)
+    .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.id))
+    .limit(input.limit ?? 10)
+    .for('update', { skipLocked: true })
+  const rows = await ctx.db
+    .update(payments)
+    .set({ claimedUntil: new Date(input.now.getTime() + (input.leaseMs ?? CLAIM_LEASE_MS)) })
+    .where(inArray(payments.id, ids))
+    .returning()
+  return rows.sort((a, b) => a.id - b.id)
 }
 
-/** Refunds still on their way. */
-export async function listPendingRefunds(ctx: ServiceContext, limit = 50): Promise<PaymentRow[]> {
-  return ctx.db.select().from(payments).where(eq(payments.refundStatus, 'pending')).limit(limit)
+/**
+ * Claims attempts the poller should ask about: pending ones not checked since `checkedBefore` (a lost callback is
+ * recovered this way), and those past their expiry. Cash on delivery is settled by the vendor, never polled.
+ */
+export async function claimPaymentsToPoll(
+  ctx: ServiceContext,
+  input: ClaimInput & { checkedBefore: Date },
+): Promise<PaymentRow[]> {
+  const due = and(
+    eq(payments.status, 'pending'),
+    inArray(payments.method, ['momo', 'airtel', 'card']),
+    or(isNull(payments.checkedAt), lt(payments.checkedAt, input.checkedBefore)),
+  )
+  return claimPayments(ctx, due, input)
+}
+
+/**
+ * Claims refunds still on their way whose status was not asked since `checkedBefore` (a refund's checks are
+ * noted in `checked_at` too: the attempt itself, succeeded, is no longer polled).
+ */
+export async function claimPendingRefunds(
+  ctx: ServiceContext,
+  input: ClaimInput & { checkedBefore: Date },
+): Promise<PaymentRow[]> {
+  const due = and(
+    eq(payments.refundStatus, 'pending'),
+    or(isNull(payments.checkedAt), lt(payments.checkedAt, input.checkedBefore)),
+  )
+  return claimPayments(ctx, due, input)
+}
+
+/**
+ * The sweep is done with the row: the next sweep, on any server, may claim it when it is due again (`checkedAt`,
+ * when given, notes that its provider was asked now). Only the claim this sweep made is cleared: a newer one,
+ * made after this lease ended, stays.
+ */
+export async function releasePaymentClaim(
+  ctx: ServiceContext,
+  claimed: Pick<PaymentRow, 'id' | 'claimedUntil'>,
+  checkedAt?: Date,
+): Promise<void> {
+  if (!claimed.claimedUntil) return
+  await ctx.db
+    .update(payments)
+    .set({ claimedUntil: null, ...(checkedAt ? { checkedAt } : {}) })
+    .where(and(eq(payments.id, claimed.id), eq(payments.claimedUntil, claimed.claimedUntil)))
 }
 
 /** The order's pending cash-on-delivery attempt (settled when the vendors collect the money). */

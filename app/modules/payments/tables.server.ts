@@ -28,7 +28,7 @@ export const payments = pgTable(
     redirectUrl: text('redirect_url'),
     /** A pending attempt is given up (and checked one last time) after this. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** When the provider's status was last asked (polling recovers lost callbacks). */
+    /** When the provider was last asked about the attempt, or about its refund (polling recovers lost callbacks). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     /**
      * A sweep's claim: until then no other sweep polls this attempt or its refund (several servers share the
