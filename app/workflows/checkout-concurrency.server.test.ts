@@ -73,3 +73,36 @@ test(`${CUSTOMERS} customers place an order for the last unit at once: one order
   const loser = customers[outcomes.findIndex((o) => !o.ok)]
   expect((await getCart(t.ctx, loser.ownerKey)).lines).toEqual([])
 })
+
+test('two tabs place the same cart at once with different checkout keys: one order, the other tab is answered with it', async () => {
+  const shop = await makeVendor(t.ctx)
+  const product = await makeProduct(t.ctx, shop.id, { price: 12_000, stocks: [10] })
+  const [variant] = product.variantIds
+  const c = await makeCustomer(t.ctx)
+  await fillCart(t.ctx, c.ownerKey, [{ variantId: variant, quantity: 2 }])
+  const seen = await reviewCart(t.ctx, c.ownerKey)
+  const [before] = await t.ctx.db.select({ n: count() }).from(orders).where(eq(orders.customerId, c.id))
+
+  const outcomes = await Promise.all(
+    ['tab-a', 'tab-b'].map((tab) =>
+      placeOrder(t.ctx, {
+        customerId: c.id,
+        ownerKey: c.ownerKey,
+        checkoutKey: `${tab}-${crypto.randomUUID()}`,
+        addressId: c.addressId,
+        delivery: 'standard',
+        method: 'momo',
+        seen,
+      }),
+    ),
+  )
+
+  const [after] = await t.ctx.db.select({ n: count() }).from(orders).where(eq(orders.customerId, c.id))
+  expect(after.n - before.n).toBe(1)
+  expect(outcomes.filter((o) => o.ok && o.created)).toHaveLength(1)
+  const first = outcomes.find((o) => o.ok && o.created)
+  const second = outcomes.find((o) => !(o.ok && o.created))
+  if (!first?.ok) throw new Error('no order')
+  expect(second).toEqual({ ok: true, order: first.order, created: false })
+  expect(await stockOf(t.ctx, variant)).toBe(8)
+})

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { type Cart, clearCart, getCart, setCartQuantity } from '#app/modules/cart/cart.server.ts'
@@ -13,6 +14,7 @@ import {
 import {
   createOrder,
   findOrderByCheckoutKey,
+  listCustomerOrders,
   type NewOrderLine,
   type OrderRef,
   releaseOrderToVendors,
@@ -168,6 +170,18 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
   try {
     return await ctx.db.transaction(async (tx) => {
       const t = { db: tx }
+      // One place-order at a time per cart: two tabs (two checkout keys) that both read the full cart above
+      // would otherwise each make an order from it. The second waits here, then finds the cart emptied.
+      await tx.execute(sql`select pg_advisory_xact_lock(${CART_LOCK_SPACE}, hashtext(${input.ownerKey}))`)
+      const current = await getCart(t, input.ownerKey)
+      if (current.lines.length === 0) {
+        const placed = await recentOrderOf(t, input.customerId)
+        return placed
+          ? { ok: true as const, order: placed, created: false }
+          : { ok: false as const, code: 'empty_cart' as const }
+      }
+      const moved = compareCart(input.seen, current, input.seenTitles)
+      if (moved.length > 0) return { ok: false as const, code: 'cart_changed' as const, changes: moved }
       const { created, order } = await createOrder(t, {
         customerId: input.customerId,
         checkoutKey: input.checkoutKey,
@@ -219,6 +233,20 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
     }
     return { ok: false, code: 'out_of_stock', changes: outChanges }
   }
+}
+
+/** The first number of the advisory locks that serialise place-order per cart (the second is the cart's hash). */
+const CART_LOCK_SPACE = 7301
+
+/** How recent an order must be to be the one that just emptied the cart. */
+const JUST_PLACED_MS = 15 * 60_000
+
+/** The customer's newest order if it was placed a moment ago: the one another tab made from this cart. */
+async function recentOrderOf(ctx: ServiceContext, customerId: number): Promise<OrderRef | null> {
+  const [newest] = (await listCustomerOrders(ctx, customerId, { limit: 1 })).items
+  // The database's clock wrote placedAt, so the real clock (not an injected one) measures it.
+  if (!newest || Date.now() - newest.placedAt.getTime() > JUST_PLACED_MS) return null
+  return { id: newest.id, number: newest.number, status: newest.status }
 }
 
 function addressSnapshot(a: Address) {
