@@ -30,6 +30,34 @@ export function migrationsPath(root = process.cwd()): string {
 }
 
 /**
+ * The advisory lock key that every server takes to migrate (an arbitrary fixed 64-bit number, "isoko-mg" in
+ * ASCII): servers starting together on one PostgreSQL wait for each other, and each migration runs once.
+ */
+export const MIGRATION_LOCK_KEY = 0x69736f6b6f2d6d67n
+
+/**
+ * Runs drizzle's migrator on one dedicated connection holding the advisory lock. Without it two servers starting
+ * at once both find a migration missing and both run it: one of them fails, or both apply it.
+ */
+async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect()
+  const key = MIGRATION_LOCK_KEY.toString()
+  let failed = false
+  try {
+    await client.query('select pg_advisory_lock($1::bigint)', [key])
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder })
+    await client.query('select pg_advisory_unlock($1::bigint)', [key])
+  } catch (error) {
+    failed = true
+    throw error
+  } finally {
+    // After a failure the connection is closed rather than returned to the pool: its session ends, and with it the
+    // lock, whatever state the failure left it in.
+    client.release(failed)
+  }
+}
+
+/**
  * Opens PostgreSQL through `pg` when a URL is given, otherwise the embedded PGlite in `dataDir`
  * (or in memory when `dataDir` is 'memory://').
  */
@@ -53,7 +81,7 @@ export function connectDatabase(options: {
     return {
       db,
       engine: 'postgres',
-      migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
+      migrate: () => migratePostgres(pool, folder),
       close: () => {
         closing = true
         return pool.end()
