@@ -12,6 +12,8 @@ export default [
     route('payments/momo/callback/:reference', 'routes/api/payment-callback.ts', { id: 'payments-momo' }),
     route('payments/airtel/callback', 'routes/api/payment-callback.ts', { id: 'payments-airtel' }),
     route('payments/card/webhook', 'routes/api/payment-callback.ts', { id: 'payments-card' }),
+    // Africa's Talking's SMS delivery reports (the URL given to it carries ?key=AT_CALLBACK_SECRET).
+    route('sms/delivery-report', 'routes/api/sms-delivery-report.ts'),
   ]),
   route('sign-out', 'routes/account/sign-out.ts'),
   route('images/*', 'routes/api/images.ts'),
@@ -38,6 +40,7 @@ export default [
     route('checkout/pay/:number', 'routes/storefront/checkout-pay.tsx'),
     route('checkout/pay/:number/return', 'routes/storefront/checkout-return.ts'),
     route('help', 'routes/storefront/help.tsx'),
+    route('newsletter/confirm', 'routes/storefront/newsletter-confirm.tsx'),
     route('privacy-policy', 'routes/storefront/policy.tsx', { id: 'policy-privacy' }),
     route('terms', 'routes/storefront/policy.tsx', { id: 'policy-terms' }),
     route('returns', 'routes/storefront/policy.tsx', { id: 'policy-returns' }),

@@ -17,15 +17,19 @@ export function NewsletterForm() {
   useEffect(() => {
     if (fetcher.data?.ok && input.current) input.current.value = ''
   }, [fetcher.data])
+  const minutes =
+    fetcher.data && !fetcher.data.ok && fetcher.data.code === 'limited'
+      ? fetcher.data.minutes
+      : Number(params.get('wait')) || 1
   const message =
     outcome === 'ok'
       ? t('footer.newsletter.ok')
-      : outcome === 'duplicate'
-        ? t('footer.newsletter.duplicate')
+      : outcome === 'limited'
+        ? t('throttle.tooMany', { minutes })
         : outcome === 'invalid'
           ? t('footer.newsletter.invalid')
           : null
-  const failed = outcome === 'invalid' || outcome === 'duplicate'
+  const failed = outcome === 'invalid' || outcome === 'limited'
   return (
     <fetcher.Form
       method="post"

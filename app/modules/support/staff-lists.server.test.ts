@@ -58,7 +58,7 @@ describe('newsletter subscribers for staff', () => {
       ['third@example.rw', 7],
       ['second@example.rw', 4],
     ] as const) {
-      await subscribeToNewsletter(t.ctx, email)
+      await subscribeToNewsletter(t.ctx, email, { publicUrl: 'http://localhost:3000' })
       await t.ctx.db
         .update(newsletterSubscriptions)
         .set({ createdAt: day(d) })

@@ -5,8 +5,14 @@ export const NewsletterSchema = z.object({ email: z.string().trim().toLowerCase(
 
 export type NewsletterInput = z.infer<typeof NewsletterSchema>
 
-/** What the footer form learns: stored, or why not. */
-export type NewsletterOutcome = { ok: true } | { ok: false; code: 'invalid' | 'duplicate' }
+/**
+ * What the footer form learns: the same `ok` for a new, pending or confirmed address (no enumeration), a
+ * malformed address, or too many attempts from this connection (`minutes` to wait).
+ */
+export type NewsletterOutcome =
+  | { ok: true }
+  | { ok: false; code: 'invalid' }
+  | { ok: false; code: 'limited'; minutes: number }
 
 /** The page of a staff list (support messages, subscribers); a bad value reads as page 1. */
 export const StaffListQuerySchema = z.object({

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { throttles } from './tables.server.ts'
-import { checkBackoff, clearBackoff, hit, hitAll, recordFailure, sweepThrottles } from './throttle.server.ts'
+import {
+  checkBackoff,
+  clearBackoff,
+  configureThrottles,
+  hit,
+  hitAll,
+  recordFailure,
+  sweepThrottles,
+  throttleAction,
+} from './throttle.server.ts'
 
 let t: TestDatabase
 beforeAll(async () => {
@@ -89,5 +98,38 @@ describe('back-off', () => {
       failures: 1,
       blockedForSeconds: 0,
     })
+  })
+})
+
+describe('the public forms’ limits', () => {
+  test('count per address and per signed-in account: another address of the same account is refused too', async () => {
+    const now = at('16:00:00')
+    for (let i = 0; i < 5; i++) {
+      expect(await throttleAction(t.ctx, 'contact', { address: '10.4.0.1', userId: 'u-9' }, now)).toEqual({ ok: true })
+    }
+    expect((await throttleAction(t.ctx, 'contact', { address: '10.4.0.2', userId: 'u-9' }, now)).ok).toBe(false)
+    expect((await throttleAction(t.ctx, 'contact', { address: '10.4.0.1' }, now)).ok).toBe(false)
+    expect(await throttleAction(t.ctx, 'contact', { address: '10.4.0.3', userId: 'u-10' }, now)).toEqual({ ok: true })
+  })
+
+  test('search allows 120 a minute per address, then says how long to wait', async () => {
+    const now = at('17:00:30')
+    for (let i = 0; i < 120; i++) await throttleAction(t.ctx, 'search', { address: '10.5.0.1' }, now)
+    expect(await throttleAction(t.ctx, 'search', { address: '10.5.0.1' }, now)).toEqual({
+      ok: false,
+      retryAfterSeconds: 30,
+    })
+  })
+
+  test('a scale raises every limit (the journeys’ server)', async () => {
+    const now = at('18:00:00')
+    configureThrottles({ scale: 2 })
+    try {
+      for (let i = 0; i < 10; i++)
+        expect((await throttleAction(t.ctx, 'contact', { address: '10.6.0.1' }, now)).ok).toBe(true)
+      expect((await throttleAction(t.ctx, 'contact', { address: '10.6.0.1' }, now)).ok).toBe(false)
+    } finally {
+      configureThrottles({ scale: 1 })
+    }
   })
 })

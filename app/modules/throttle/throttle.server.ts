@@ -17,6 +17,50 @@ const SWEEP_BATCH = 500
 /** Back-off rows have one window per key: the epoch. */
 const BACKOFF_WINDOW = new Date(0)
 
+/**
+ * The limits of the public forms, per network address and (when signed in) per account. Search is counted per
+ * address only: it is a page view.
+ */
+export const THROTTLES = {
+  contact: { perAddress: 5, perAccount: 5, windowSeconds: 60 * 60 },
+  newsletter: { perAddress: 5, perAccount: null, windowSeconds: 60 * 60 },
+  message: { perAddress: 30, perAccount: 30, windowSeconds: 60 * 60 },
+  review: { perAddress: 10, perAccount: 10, windowSeconds: 60 * 60 },
+  search: { perAddress: 120, perAccount: null, windowSeconds: 60 },
+} as const satisfies Record<string, { perAddress: number; perAccount: number | null; windowSeconds: number }>
+
+export type ThrottledAction = keyof typeof THROTTLES
+
+const settings = globalThis as typeof globalThis & { __isokoThrottleScale?: number }
+
+/**
+ * Multiplies every limit (THROTTLE_SCALE, default 1): the end-to-end journeys come from one address and post far
+ * more than a person would, so their server raises the limits instead of switching them off.
+ */
+export function configureThrottles(options: { scale: number }): void {
+  settings.__isokoThrottleScale = Math.max(1, options.scale)
+}
+
+/** Counts one `action` by this visitor (address, and account when signed in) against THROTTLES. */
+export function throttleAction(
+  ctx: ServiceContext,
+  action: ThrottledAction,
+  who: { address: string; userId?: string | null },
+  now?: Date,
+): Promise<ThrottleOutcome> {
+  const rule = THROTTLES[action]
+  return hitAll(
+    ctx,
+    [
+      { key: `${action}:ip:${who.address}`, limit: rule.perAddress, windowSeconds: rule.windowSeconds },
+      rule.perAccount !== null && who.userId
+        ? { key: `${action}:acct:${who.userId}`, limit: rule.perAccount, windowSeconds: rule.windowSeconds }
+        : null,
+    ],
+    now,
+  )
+}
+
 /** A key part that must not be stored as typed (an e-mail address): a short hash of it. */
 export function throttleKeyPart(value: string): string {
   return createHash('sha256').update(value.trim().toLowerCase()).digest('hex').slice(0, 32)
@@ -40,7 +84,7 @@ export async function hit(ctx: ServiceContext, rule: ThrottleRule & { now?: Date
     })
     .returning({ count: throttles.count })
   if (Math.floor(Math.random() * SWEEP_ONE_IN) === 0) await sweepThrottles(ctx, new Date(nowMs))
-  if ((row?.count ?? 0) <= rule.limit) return { ok: true }
+  if ((row?.count ?? 0) <= rule.limit * (settings.__isokoThrottleScale ?? 1)) return { ok: true }
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((end - nowMs) / 1000)) }
 }
 

@@ -31,7 +31,12 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
       <h1 id="admin-newsletter-title" className="text-2xl font-bold sm:text-3xl">
         {t('admin.newsletter.heading')}
       </h1>
-      <p className="mt-1 text-sm text-muted-foreground">{t('admin.newsletter.count', { count: subscribers.total })}</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {t('admin.newsletter.count', { count: subscribers.confirmed })}
+        {subscribers.total > subscribers.confirmed
+          ? ` · ${t('admin.newsletter.pendingCount', { count: subscribers.total - subscribers.confirmed })}`
+          : null}
+      </p>
       {subscribers.items.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-border p-6 text-center">
           {t('admin.newsletter.empty')}
@@ -43,7 +48,11 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
               <a href={`mailto:${s.email}`} className="min-w-0 font-medium break-all">
                 {s.email}
               </a>
-              <span className="text-muted-foreground">{t('admin.newsletter.since', { date: when(s.createdAt) })}</span>
+              <span className="text-muted-foreground">
+                {s.confirmedAt
+                  ? t('admin.newsletter.since', { date: when(s.confirmedAt) })
+                  : t('admin.newsletter.pending', { date: when(s.createdAt) })}
+              </span>
             </li>
           ))}
         </ul>

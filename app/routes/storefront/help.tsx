@@ -5,24 +5,34 @@ import { Clock, Headphones, Mail, MessageCircle, Phone, ShieldCheck, Truck } fro
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
+import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { type ContactField, createSupportMessage } from '#app/modules/support/support-messages.server.ts'
+import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/help'
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData())
-  const outcome = await createSupportMessage(getServiceContext(), form)
-  if (!outcome.ok) {
-    const values = {
-      name: String(form.name ?? ''),
-      email: String(form.email ?? ''),
-      subject: String(form.subject ?? ''),
-      message: String(form.message ?? ''),
-    }
-    return data({ ok: false as const, errors: outcome.errors, values, at: Date.now() }, { status: 400 })
+  const ctx = getServiceContext()
+  const values = {
+    name: String(form.name ?? ''),
+    email: String(form.email ?? ''),
+    subject: String(form.subject ?? ''),
+    message: String(form.message ?? ''),
   }
-  return { ok: true as const, errors: {}, values: null, at: Date.now() }
+  const actor = await findActor(getAccountsContext(), request)
+  const allowed = await throttleAction(ctx, 'contact', { address: clientAddressOf(context), userId: actor?.userId })
+  if (!allowed.ok) {
+    const wait = minutesToWait(allowed.retryAfterSeconds)
+    return data({ ok: false as const, errors: {}, values, wait, at: Date.now() }, { status: 429 })
+  }
+  const outcome = await createSupportMessage(ctx, form)
+  if (!outcome.ok) {
+    return data({ ok: false as const, errors: outcome.errors, values, wait: null, at: Date.now() }, { status: 400 })
+  }
+  return { ok: true as const, errors: {}, values: null, wait: null, at: Date.now() }
 }
 
 export function meta() {
@@ -130,6 +140,11 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
               <p className="font-semibold">{t('help.form.sent.title')}</p>
               <p className="text-sm">{t('help.form.sent.body')}</p>
             </div>
+          ) : null}
+          {actionData?.wait ? (
+            <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+              {t('throttle.tooMany', { minutes: actionData.wait })}
+            </p>
           ) : null}
           <Form
             ref={formRef}
