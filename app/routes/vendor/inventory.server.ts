@@ -8,8 +8,11 @@ import { applyStoreStock, previewStoreStock, setStoreVariantStock } from '#app/w
 // The inventory page's three forms (quick edit, preview a file, apply it), each a thin step over the inventory
 // workflow. The store is the signed-in account's own: no store id is read from the form.
 
-/** The largest body accepted: the file (or its text posted back) and the preview's "from" values, with room. */
-const MAX_BODY = STOCK_CSV_MAX_BYTES * 2 + 300_000
+/**
+ * The largest body accepted: the file, or its text posted back URL-encoded by Apply (a comma or a line break takes
+ * three bytes there) with the preview's "seen" values. The request guards allow as much on this page.
+ */
+export const STOCK_FORM_MAX_BYTES = STOCK_CSV_MAX_BYTES * 3
 
 function notFound(): never {
   throw data(null, { status: 404 })
@@ -25,10 +28,12 @@ function backTo(request: Request, savedVariantId?: number): string {
 }
 
 export async function quickEditStock(request: Request, userId: string, form: FormData) {
-  const values = { variantId: String(form.get('variantId') ?? ''), stock: String(form.get('stock') ?? '') }
-  const parsed = StockEditSchema.safeParse(values)
+  const input = { variantId: String(form.get('variantId') ?? ''), stock: String(form.get('stock') ?? '') }
+  // Sent back as typed if refused: the two known fields, cut to their length.
+  const values = { variantId: input.variantId.slice(0, 20), stock: input.stock.slice(0, 20) }
+  const parsed = StockEditSchema.safeParse(input)
   if (!parsed.success) {
-    if (!/^\d+$/.test(values.variantId)) notFound()
+    if (!/^\d+$/.test(input.variantId)) notFound()
     return data({ intent: 'stock' as const, error: 'inventory.error.stock', values }, { status: 400 })
   }
   const outcome = await setStoreVariantStock(getServiceContext(), { ownerUserId: userId, ...parsed.data })
@@ -72,9 +77,4 @@ export async function applyStockFile(userId: string, form: FormData) {
     return data({ intent: 'preview' as const, preview: outcome.preview, csv: parsed.data.csv, stale }, { status: 409 })
   }
   return data({ intent: 'preview' as const, fileError: outcome }, { status: 400 })
-}
-
-/** A body far larger than any allowed file is refused before it is read. */
-export function tooLarge(request: Request): boolean {
-  return Number(request.headers.get('Content-Length') ?? 0) > MAX_BODY
 }

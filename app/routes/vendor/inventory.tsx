@@ -3,13 +3,15 @@ import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { CsvPreview, CsvUpload, InventoryList, InventoryTabs } from '#app/components/inventory/inventory-bits.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
+import { readBoundedForm } from '#app/lib/form-data.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { requireRole } from '#app/modules/accounts/accounts.server.ts'
 import { InventoryQuerySchema } from '#app/modules/catalog/inventory.schemas.ts'
+import { STOCK_CSV_MAX_BYTES } from '#app/modules/catalog/stock-csv.ts'
 import { getStoreInventory } from '#app/workflows/inventory.server.ts'
 import type { Route } from './+types/inventory'
-import { applyStockFile, previewStockFile, quickEditStock, tooLarge } from './inventory.server.ts'
+import { applyStockFile, previewStockFile, quickEditStock, STOCK_FORM_MAX_BYTES } from './inventory.server.ts'
 
 // The store's stock, for its owner only: every variant with a quick edit, and a CSV file to set many at once
 // (previewed, then applied all or nothing). The store is the signed-in vendor's own, never one from the URL.
@@ -26,8 +28,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, 'vendor')
-  if (tooLarge(request)) return data({ intent: 'preview' as const, fileError: { code: 'too-large' as const } }, 413)
-  const form = await request.formData()
+  // Streamed within bounds: one CSV file of at most STOCK_CSV_MAX_BYTES, or its text posted back by Apply.
+  const read = await readBoundedForm(request, {
+    maxFileBytes: STOCK_CSV_MAX_BYTES,
+    maxFiles: 1,
+    maxTotalBytes: STOCK_FORM_MAX_BYTES,
+  })
+  if (!read.ok) {
+    const status = read.code === 'too_large' ? 413 : 400
+    return data({ intent: 'preview' as const, fileError: { code: 'too-large' as const } }, status)
+  }
+  const form = read.form
   const intent = form.get('intent')
   if (intent === 'stock') return quickEditStock(request, actor.userId, form)
   if (intent === 'preview') return previewStockFile(actor.userId, form)

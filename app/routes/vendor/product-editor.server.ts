@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
+import { readBoundedForm } from '#app/lib/form-data.server.ts'
 import type { Actor } from '#app/modules/accounts/accounts.server.ts'
 import {
   emptyVariant,
@@ -10,6 +11,7 @@ import {
   type ProductErrors,
   type ProductFormValues,
   parseProductForm,
+  productEditorLimits,
   readProductForm,
 } from '#app/modules/catalog/product-editor.schemas.ts'
 import {
@@ -44,23 +46,54 @@ function back(to: string, title: string, kind: 'success' | 'error' = 'success') 
   return redirect(to, { headers: { 'Set-Cookie': flashCookie({ kind, title }) } })
 }
 
-/** Room for the form's text fields besides the files. */
+const L = productEditorLimits
+const cut = (value: string, max: number) => value.slice(0, max)
+
+/** The values a page gets back: only the form's known fields (readProductForm), each cut to its length. */
+function echo(values: ProductFormValues): ProductFormValues {
+  return {
+    title: cut(values.title, L.title.max),
+    description: cut(values.description, L.description.max),
+    categoryId: cut(values.categoryId, 12),
+    price: cut(values.price, 20),
+    compareAtPrice: cut(values.compareAtPrice, 20),
+    badge: cut(values.badge, 40),
+    status: cut(values.status, 20),
+    variants: values.variants.map((v) => ({
+      id: cut(v.id, 12),
+      size: cut(v.size, L.size.max),
+      colour: cut(v.colour, L.colour.max),
+      sku: cut(v.sku, L.sku.max),
+      stock: cut(v.stock, 20),
+    })),
+  }
+}
+
+/** Room for the form's text fields besides the files (every variant row travels with the photos). */
 const FORM_SLACK_BYTES = 256 * 1024
+
+/** What a refused body reads as, next to the photos field. */
+const FORM_REFUSAL = { too_large: 'too_large', too_many_files: 'too_many', malformed: 'missing' } as const
 
 export async function productEditorAction(request: Request, actor: Actor, productParam: string | undefined) {
   const productId = productParam === undefined ? null : idOf(productParam)
   if (productParam !== undefined && productId === null) notFound()
   const env = getEnv()
-  // Refuse an oversized body before reading it: the photos would be refused anyway.
-  const length = Number(request.headers.get('Content-Length') ?? 0)
-  if (length > uploadMaxBytes() * env.UPLOAD_MAX_PHOTOS + FORM_SLACK_BYTES) {
-    return data<EditorActionData>({ photoErrors: { photos: 'upload.error.too_large' } }, { status: 413 })
-  }
   const ctx = getServiceContext()
   const owner = { ownerUserId: actor.userId }
   // Another store's product id in the URL is not found, whatever the intent (even one that writes nothing).
   if (productId !== null && !(await getOwnProduct(ctx, { ...owner, productId }))) notFound()
-  const form = await request.formData()
+  // Streamed within bounds: a photo over UPLOAD_MAX_MB, or more photos than allowed, stops the reading there.
+  const read = await readBoundedForm(request, {
+    maxFileBytes: uploadMaxBytes(),
+    maxFiles: env.UPLOAD_MAX_PHOTOS,
+    maxTotalBytes: uploadMaxBytes() * env.UPLOAD_MAX_PHOTOS + FORM_SLACK_BYTES,
+  })
+  if (!read.ok) {
+    const photoErrors = { photos: `upload.error.${FORM_REFUSAL[read.code]}` }
+    return data<EditorActionData>({ photoErrors }, { status: read.code === 'too_large' ? 413 : 400 })
+  }
+  const form = read.form
   const intent = String(form.get('intent') ?? 'save')
   const here = productId ? `/vendor-dashboard/products/${productId}` : '/vendor-dashboard/products/new'
 
@@ -68,7 +101,7 @@ export async function productEditorAction(request: Request, actor: Actor, produc
     const values = readProductForm(form)
     if (intent === 'addVariant') {
       values.variants.push(emptyVariant())
-      return data<EditorActionData>({ values, focus: `variants.${values.variants.length - 1}.size` })
+      return data<EditorActionData>({ values: echo(values), focus: `variants.${values.variants.length - 1}.size` })
     }
     const index = Number(intent.slice('removeVariant:'.length))
     const row = values.variants[index]
@@ -79,22 +112,22 @@ export async function productEditorAction(request: Request, actor: Actor, produc
       if (!check.ok && check.code === 'not-found') notFound()
       if (!check.ok) {
         const errors = { [`variants.${index}.sku`]: 'productEditor.error.variantOrdered' }
-        return data<EditorActionData>({ values, errors }, { status: 400 })
+        return data<EditorActionData>({ values: echo(values), errors }, { status: 400 })
       }
     }
     values.variants.splice(index, 1)
-    return data<EditorActionData>({ values, notice: 'productEditor.variants.removed' })
+    return data<EditorActionData>({ values: echo(values), notice: 'productEditor.variants.removed' })
   }
 
   if (intent === 'save') {
     const values = readProductForm(form)
     const parsed = parseProductForm(values)
-    if (!parsed.ok) return data<EditorActionData>({ values, errors: parsed.errors }, { status: 400 })
+    if (!parsed.ok) return data<EditorActionData>({ values: echo(values), errors: parsed.errors }, { status: 400 })
     const result = productId
       ? await updateOwnProduct(ctx, { ...owner, productId, product: parsed.input })
       : await createOwnProduct(ctx, { ...owner, product: parsed.input })
     if (!result.ok && result.code === 'not-found') notFound()
-    if (!result.ok) return data<EditorActionData>({ values, errors: result.errors }, { status: 400 })
+    if (!result.ok) return data<EditorActionData>({ values: echo(values), errors: result.errors }, { status: 400 })
     return back(
       `/vendor-dashboard/products/${result.id}${productId ? '' : '#photos'}`,
       productId ? 'productEditor.toast.saved' : 'productEditor.toast.created',
@@ -110,13 +143,13 @@ export async function productEditorAction(request: Request, actor: Actor, produc
     if (!result.ok && result.code === 'not-found') notFound()
     if (!result.ok) {
       return data<EditorActionData>(
-        { values, photoErrors: { photos: `upload.error.${result.code}` } },
+        { values: echo(values), photoErrors: { photos: `upload.error.${result.code}` } },
         {
           status: 400,
         },
       )
     }
-    return data<EditorActionData>({ values, notice: 'productEditor.photos.added' })
+    return data<EditorActionData>({ values: echo(values), notice: 'productEditor.photos.added' })
   }
 
   const photoId = idOf(form.get('photoId'))

@@ -8,11 +8,12 @@ import { StorePictureForm } from '#app/components/vendors/store-picture-form.tsx
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
+import { echoField, readBoundedForm } from '#app/lib/form-data.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { requireRole } from '#app/modules/accounts/accounts.server.ts'
-import { MIN_UPLOAD_SIDE } from '#app/modules/images/uploads.server.ts'
+import { MIN_UPLOAD_SIDE, uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { listDistricts } from '#app/modules/places/places.server.ts'
 import {
   getStoreSettings,
@@ -46,9 +47,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The forms of this page: the settings, and the logo and banner, each uploaded or removed on its own. */
 const IntentSchema = z.enum(['settings', 'logo', 'banner', 'remove-logo', 'remove-banner']).catch('settings')
 
+function echoLength(field: StoreSettingsField): number {
+  const limit = storeSettingsLimits[field as keyof typeof storeSettingsLimits]
+  if (!limit) return 200
+  return 'count' in limit ? (limit.max + 2) * limit.count : limit.max
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRole(request, 'vendor')
-  const form = await request.formData()
+  // Streamed within bounds: one picture of at most UPLOAD_MAX_MB. A refused body has lost which picture it was
+  // for, so the refusal comes back as a toast on the page rather than next to one of the two fields.
+  const read = await readBoundedForm(request, { maxFileBytes: uploadMaxBytes(), maxFiles: 1 })
+  if (!read.ok) {
+    const refusal = read.code === 'too_large' ? 'too_large' : 'missing'
+    const values = { maxMb: String(getEnv().UPLOAD_MAX_MB) }
+    return redirect('/vendor-dashboard/settings', {
+      headers: { 'Set-Cookie': flashCookie({ kind: 'error', title: `upload.error.${refusal}`, values }) },
+    })
+  }
+  const form = read.form
   const intent = IntentSchema.parse(form.get('intent') ?? 'settings')
   if (intent !== 'settings') {
     const ctx = getServiceContext()
@@ -65,8 +82,10 @@ export async function action({ request }: Route.ActionArgs) {
       headers: { 'Set-Cookie': flashCookie({ kind: 'success', title }) },
     })
   }
-  const values = Object.fromEntries(storeSettingsFields.map((f) => [f, String(form.get(f) ?? '')]))
-  const parsed = StoreSettingsSchema.safeParse(values)
+  const input = Object.fromEntries(storeSettingsFields.map((f) => [f, String(form.get(f) ?? '')]))
+  // A refused form sends back only its known fields, each cut to its length (specialties: all, with commas).
+  const values = Object.fromEntries(storeSettingsFields.map((f) => [f, echoField(form, f, echoLength(f))]))
+  const parsed = StoreSettingsSchema.safeParse(input)
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
   const result = await updateStoreSettings(getServiceContext(), { ...parsed.data, ownerUserId: actor.userId })
   if (!result.ok && result.code === 'invalid') return data({ errors: result.errors, values }, { status: 400 })
