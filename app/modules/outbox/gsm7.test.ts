@@ -50,3 +50,27 @@ describe('fitSms', () => {
     expect(gsm7Length(fitSms('€'.repeat(100)).text)).toBe(159)
   })
 })
+
+describe('the SMS texts Isoko sends', () => {
+  test('every orders.sms text of every catalogue is GSM-7 and fits one SMS with long values filled in', async () => {
+    const { readdir, readFile } = await import('node:fs/promises')
+    const locales = await readdir('app/locales')
+    const values: Record<string, string> = {
+      number: 'ISK-100001',
+      total: 'RF 1,250,000',
+      vendor: 'Kigali Fashion House & Tailors',
+      name: 'Uwimana',
+    }
+    let checked = 0
+    for (const locale of locales) {
+      const po = await readFile(`app/locales/${locale}/orders.po`, 'utf8').catch(() => '')
+      for (const [, id, text] of po.matchAll(/^msgid "(orders\.sms\.[^"]+)"\nmsgstr "(.*)"$/gm)) {
+        if (id === 'orders.sms.subject') continue
+        const filled = text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`)
+        expect({ id: `${locale} ${id}`, fits: fitsOneSms(filled) }).toEqual({ id: `${locale} ${id}`, fits: true })
+        checked++
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(6)
+  })
+})
