@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bannerSvg, productSvg } from './artwork.ts'
-import { storeImage } from './images.server.ts'
+import { defaultImageCacheDir, storeImage } from './images.server.ts'
 
 let root: string
 
@@ -71,5 +71,27 @@ describe('storeImage', () => {
     await expect(storeImage('<svg/>', '../evil', 'product', { dir: root, cacheDir: false })).rejects.toThrow(
       /Bad image key/,
     )
+  })
+})
+
+describe('the encode cache', () => {
+  it('lives in DATA_DIR/cache/images, readable by this user only, never under node_modules', async () => {
+    const dataDir = path.join(root, 'data')
+    const dir = await defaultImageCacheDir(dataDir)
+    expect(dir).toBe(path.join(dataDir, 'cache', 'images'))
+    const info = await stat(dir as string)
+    expect(info.isDirectory()).toBe(true)
+    expect(info.mode & 0o077).toBe(0)
+  })
+
+  it('falls back to a folder of its own in the temporary directory when DATA_DIR cannot be written', async () => {
+    // A file where DATA_DIR's parent should be: no folder can be made there, whoever runs the test.
+    const blocker = path.join(root, 'not-a-folder')
+    await writeFile(blocker, 'x')
+    const dir = await defaultImageCacheDir(path.join(blocker, 'data'))
+    expect(dir).not.toBe(false)
+    expect(path.dirname(dir as string)).toBe(tmpdir())
+    expect(dir).toMatch(/isoko-image-cache-/)
+    expect(((await stat(dir as string)).mode & 0o077) === 0).toBe(true)
   })
 })

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -29,7 +31,7 @@ export type StoreImageOptions = {
   dir?: string
   /** Where the files go; defaults to the configured storage (`getImageStorage()`). */
   storage?: ImageStorage
-  /** The encode cache; defaults to `node_modules/.cache/isoko-images` under the working directory. `false` turns it off. */
+  /** The encode cache; defaults to `defaultImageCacheDir()`. `false` turns it off. */
   cacheDir?: string | false
 }
 
@@ -37,8 +39,35 @@ export function defaultImagesDir(): string {
   return path.resolve(getEnv().DATA_DIR, 'images')
 }
 
-export function defaultImageCacheDir(): string {
-  return path.resolve(process.cwd(), 'node_modules/.cache/isoko-images')
+/**
+ * The encode cache: `<DATA_DIR>/cache/images`, or this user's folder in the system's temporary directory when
+ * DATA_DIR cannot be written (a read-only image with STORAGE_URL); false when neither can be used. Never under
+ * node_modules, which a production install may not let us write and `npm ci` empties.
+ */
+export async function defaultImageCacheDir(dataDir: string = getEnv().DATA_DIR): Promise<string | false> {
+  const inData = path.resolve(dataDir, 'cache', 'images')
+  if (await writableDir(inData)) return inData
+  const inTemp = path.join(tmpdir(), `isoko-image-cache-${process.getuid?.() ?? 'user'}`)
+  if (await writableDir(inTemp, true)) return inTemp
+  return false
+}
+
+/**
+ * Creates the folder (this user only) and says whether it can be written. `ownOnly`: in a directory that other
+ * users share, the folder must be ours and closed to others, or someone could plant pictures in the cache.
+ */
+async function writableDir(dir: string, ownOnly = false): Promise<boolean> {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 })
+    await access(dir, constants.W_OK)
+    if (ownOnly && process.getuid) {
+      const info = await stat(dir)
+      if (info.uid !== process.getuid() || (info.mode & 0o077) !== 0) return false
+    }
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**
@@ -54,7 +83,7 @@ export async function storeImage(
   if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`Bad image key: ${key}`)
   const { widths, aspect } = IMAGE_KINDS[kind]
   const storage = options.storage ?? (options.dir ? new LocalStorage(options.dir) : getImageStorage())
-  const cacheRoot = options.cacheDir === undefined ? defaultImageCacheDir() : options.cacheDir
+  const cacheRoot = options.cacheDir === undefined ? await defaultImageCacheDir() : options.cacheDir
   const source = typeof input === 'string' ? Buffer.from(input) : input
   const hash = createHash('sha256').update(`${ENCODER_VERSION}:${kind}:`).update(source).digest('hex').slice(0, 32)
   const names = widths.flatMap((w) => (['avif', 'webp'] as const).map((format) => ({ w, format })))
@@ -161,7 +190,7 @@ async function saveToCache(dir: string, encoded: Map<string, Buffer>): Promise<v
     await mkdir(dir, { recursive: true })
     for (const [name, data] of encoded) await writeAtomically(path.join(dir, name), data)
   } catch {
-    // The cache is only a speed-up: a read-only node_modules must not stop the picture from being stored.
+    // The cache is only a speed-up: a full or read-only disk must not stop the picture from being stored.
   }
 }
 
