@@ -7,7 +7,7 @@ import { pino } from 'pino'
 import { pinoHttp } from 'pino-http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KB, MB } from './body-limit.ts'
-import { httpLoggerSerializers, installRequestGuards, loggerOptions } from './index.ts'
+import { installRequestGuards, loggerOptions } from './index.ts'
 
 // A tiny app behind the guards whose one route reads the body the way @react-router/express does (a web stream
 // pumped from the request), counting what it was given, and echoes the Cookie header it saw.
@@ -25,8 +25,7 @@ beforeAll(async () => {
   installRequestGuards(app, {
     publicOrigin: 'https://isoko.example',
     development: false,
-    uploadMaxBytes: UPLOAD_MAX,
-    uploadMaxPhotos: PHOTOS,
+    uploadMaxBytes: UPLOAD_MAX * PHOTOS,
   })
   app.all('/{*splat}', async (req, res) => {
     seen.reached = true
@@ -167,6 +166,25 @@ describe('body limit', () => {
   })
 })
 
+describe('NUL in forms', () => {
+  it('refuses a URL-encoded form carrying NUL with 400 before the route sees it, even split across chunks', async () => {
+    reset()
+    const headers = { 'Content-Type': 'application/x-www-form-urlencoded' }
+    expect((await send('POST', '/help', { headers, body: 'name=a%00b&email=x' })).status).toBe(400)
+    expect(seen.error ?? (seen.reached ? 'reached' : null)).not.toBe('reached')
+    const split = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base}/help`, { method: 'POST', headers }, (res) => resolve(res.statusCode ?? 0))
+      req.on('error', reject)
+      req.write('name=a%')
+      setTimeout(() => req.end('00b'), 20)
+    })
+    expect(split).toBe(400)
+    reset()
+    expect((await send('POST', '/help', { headers, body: 'name=100%25' })).status).toBe(200)
+    expect(seen.bytes).toBe('name=100%25'.length)
+  })
+})
+
 describe('origin check', () => {
   const form = { body: 'intent=clear' }
   it('refuses a foreign Origin on /api/cart and /sign-out with 403', async () => {
@@ -216,7 +234,6 @@ describe('development origin', () => {
       publicOrigin: 'http://localhost:3000',
       development: true,
       uploadMaxBytes: MB,
-      uploadMaxPhotos: 1,
     })
     app.post('/api/cart', (_req, res) => {
       res.send('ok')
@@ -294,9 +311,9 @@ describe('logging', () => {
         done()
       },
     })
-    const logger = pino(loggerOptions, stream)
+    const logger = pino(loggerOptions.base, stream)
     const app = express()
-    app.use(pinoHttp({ logger, serializers: httpLoggerSerializers }))
+    app.use(pinoHttp({ logger, ...loggerOptions.http }))
     app.get('/reset-password', (req, res) => {
       const error = Object.assign(new Error('Failed query: select 1 where email = $1\nparams: victim@example.com'), {
         params: ['victim@example.com'],

@@ -14,10 +14,8 @@ export type RequestGuardOptions = {
   publicOrigin: string
   /** Development: the request's own host may post too (127.0.0.1 and localhost both work). */
   development: boolean
-  /** UPLOAD_MAX_MB in bytes: the largest photo. */
+  /** The photos one product form may carry, in bytes: UPLOAD_MAX_MB × UPLOAD_MAX_PHOTOS × 1 MiB. */
   uploadMaxBytes: number
-  /** UPLOAD_MAX_PHOTOS: photos one product form may carry. */
-  uploadMaxPhotos: number
 }
 
 /** Room for a form's text fields next to its files (the product editor posts every variant row with the photos). */
@@ -28,8 +26,8 @@ export const CSV_BODY_BYTES = 3 * MB
 export const CALLBACK_BODY_BYTES = 16 * KB
 
 /** The body limits past the 64 KB default: only the routes that need more. `.data` is React Router's fetch. */
-export function bodyLimitRules(options: Pick<RequestGuardOptions, 'uploadMaxBytes' | 'uploadMaxPhotos'>) {
-  const photos = options.uploadMaxBytes * options.uploadMaxPhotos + FORM_FIELDS_BYTES
+export function bodyLimitRules(options: Pick<RequestGuardOptions, 'uploadMaxBytes'>) {
+  const photos = options.uploadMaxBytes + FORM_FIELDS_BYTES
   return [
     { path: /^\/vendor-dashboard\/products\/[^/]+(\.data)?$/, methods: ['POST'], maxBytes: photos },
     { path: /^\/vendor-dashboard\/settings(\.data)?$/, methods: ['POST'], maxBytes: photos },

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type LoggerOptions, stdSerializers } from 'pino'
 
 // The log never holds cookies, Set-Cookie, Authorization, tokens in query strings or SQL parameters (issue 11).
-// `loggerOptions` goes to pino(); `httpLoggerSerializers` to pino-http (it replaces the logger's own req, res and
-// err serializers with its wrapped ones, so both are needed).
+// `loggerOptions.base` goes to pino(); `loggerOptions.http` to pino-http (it replaces the logger's own req, res
+// and err serializers with its wrapped ones, so both are needed).
 
 export const REDACTED = '[redacted]'
 
@@ -73,12 +73,18 @@ const HEADER_PATHS = [
   'headers["set-cookie"]',
 ]
 
-/** Options for pino(): redaction paths and serializers for every logger of the process. */
+/**
+ * `base` for pino() (redaction paths and serializers for every logger of the process), `http` to spread into
+ * pinoHttp()'s options (its own serializers, which replace the logger's).
+ */
 export const loggerOptions = {
-  redact: { paths: HEADER_PATHS, censor: REDACTED },
-  serializers: {
-    err: errSerializer,
-    req: (req: IncomingMessage) => httpLoggerSerializers.req(stdSerializers.req(req) as unknown as Serialized),
-    res: (res: ServerResponse) => stdSerializers.res(res),
-  },
-} satisfies LoggerOptions
+  base: {
+    redact: { paths: HEADER_PATHS, censor: REDACTED },
+    serializers: {
+      err: errSerializer,
+      req: (req: IncomingMessage) => httpLoggerSerializers.req(stdSerializers.req(req) as unknown as Serialized),
+      res: (res: ServerResponse) => stdSerializers.res(res),
+    },
+  } satisfies LoggerOptions,
+  http: { serializers: httpLoggerSerializers },
+}
