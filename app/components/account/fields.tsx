@@ -37,12 +37,21 @@ export const selectClass =
   'h-10 w-full rounded-md border border-input bg-card px-3 text-base focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50 aria-invalid:border-destructive sm:text-sm'
 
 /** A whole form's refusal (not one field's): shown above the form. */
-export function FormAlert({ message, children }: { message?: string; children?: React.ReactNode }) {
+export function FormAlert({
+  message,
+  values,
+  children,
+}: {
+  message?: string
+  /** Values the message names (the minutes to wait). */
+  values?: Record<string, unknown>
+  children?: React.ReactNode
+}) {
   const t = useT()
   if (!message) return null
   return (
     <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-      {t(message)}
+      {t(message, values)}
       {children}
     </div>
   )

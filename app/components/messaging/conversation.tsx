@@ -132,7 +132,9 @@ export function Thread({ thread, viewer }: { thread: ThreadView; viewer: Convers
   )
 }
 
-type FormState = { errors?: Record<string, string>; values?: Record<string, string> } | undefined
+type FormState =
+  | { errors?: Record<string, string>; values?: Record<string, string>; messageValues?: Record<string, number> }
+  | undefined
 
 /** The reply box: a plain form (works without JavaScript) that keeps what was typed when it is refused. */
 export function ReplyForm({
@@ -180,7 +182,9 @@ export function ReplyForm({
       <p id="message-body-hint" className="text-xs text-muted-foreground">
         {t('messages.reply.hint', messageLimits.body)}
       </p>
-      <FieldError id="message-body-error">{error ? t(error, messageLimits.body) : null}</FieldError>
+      <FieldError id="message-body-error">
+        {error ? t(error, { ...messageLimits.body, ...state?.messageValues }) : null}
+      </FieldError>
       <div>
         <Button type="submit" disabled={busy}>
           {busy ? t('messages.reply.sending') : (submit ?? t('messages.reply.send'))}

@@ -3,6 +3,7 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { ReplyForm } from '#app/components/messaging/conversation.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { MessageBodySchema, RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
@@ -11,6 +12,7 @@ import {
   findConversationWithStore,
   sendMessageToStore,
 } from '#app/modules/messaging/messaging.server.ts'
+import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/customer-message-new'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
 
@@ -31,12 +33,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { title: requestI18n(request)._('messages.new.meta', { store: store.name }), store }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { ctx, customer, actor } = await requireCustomer(request)
   const vendorId = storeIdOf(request)
   const values = { intent: 'reply', body: String((await request.formData()).get('body') ?? '') }
   const body = MessageBodySchema.safeParse(values.body)
   if (!body.success) return data({ errors: { body: fieldErrors(body.error).form }, values }, { status: 400 })
+  const allowed = await throttleAction(ctx, 'message', { address: clientAddressOf(context), userId: actor.userId })
+  if (!allowed.ok) {
+    const messageValues = { minutes: minutesToWait(allowed.retryAfterSeconds) }
+    return data({ errors: { body: 'throttle.tooMany' }, values, messageValues }, { status: 429 })
+  }
   const sent = await sendMessageToStore(ctx, {
     customerId: customer.id,
     vendorId,

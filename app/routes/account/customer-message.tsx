@@ -3,10 +3,12 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { ReplyForm, ReportForm, Thread } from '#app/components/messaging/conversation.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { countCustomerUnread, findContactableStore, openConversation } from '#app/modules/messaging/messaging.server.ts'
 import { handleThreadForm } from '#app/modules/messaging/thread-form.server.ts'
+import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/customer-message'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
 
@@ -25,16 +27,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { title, thread, storeOpen: open != null, messagesUnread }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { ctx, customer, actor } = await requireCustomer(request)
   const id = RecordIdSchema.safeParse(params.conversationId)
   if (!id.success) notFound()
   const party = { side: 'customer' as const, id: customer.id }
+  const form = await request.formData()
+  if (form.get('intent') !== 'report') {
+    const allowed = await throttleAction(ctx, 'message', { address: clientAddressOf(context), userId: actor.userId })
+    if (!allowed.ok) {
+      const values = { intent: 'reply', body: String(form.get('body') ?? '').slice(0, 5000) }
+      const messageValues = { minutes: minutesToWait(allowed.retryAfterSeconds) }
+      return data({ errors: { body: 'throttle.tooMany' }, values, messageValues }, { status: 429 })
+    }
+  }
   const outcome = await handleThreadForm(ctx, {
     party,
     conversationId: id.data,
     senderUserId: actor.userId,
-    form: await request.formData(),
+    form,
   })
   if (outcome.kind === 'not-found') notFound()
   if (outcome.kind === 'invalid') return data(outcome, { status: 400 })

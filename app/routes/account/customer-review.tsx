@@ -7,9 +7,11 @@ import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { parseReviewForm, productIdOf, reviewLimits } from '#app/modules/catalog/reviews.schemas.ts'
+import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import { getReviewPage, saveCustomerReview } from '#app/workflows/reviews.server.ts'
 import type { Route } from './+types/customer-review'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
@@ -24,13 +26,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { title: requestI18n(request)._('reviews.form.meta', { title: page.product.title }), ...page }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ctx, customer, actor } = await requireCustomer(request)
   const form = await request.formData()
   const values = { rating: String(form.get('rating') ?? ''), body: String(form.get('body') ?? '') }
   const parsed = parseReviewForm(values)
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
   const productId = productIdOf(params.productId)
+  const allowed = await throttleAction(ctx, 'review', { address: clientAddressOf(context), userId: actor.userId })
+  if (!allowed.ok) {
+    const messageValues = { minutes: minutesToWait(allowed.retryAfterSeconds) }
+    return data({ errors: { form: 'throttle.tooMany' }, values, messageValues }, { status: 429 })
+  }
   const outcome = await saveCustomerReview(ctx, { customerId: customer.id, productId, ...parsed.data })
   if (!outcome.ok && (outcome.code === 'not_received' || outcome.code === 'not_found')) notFound()
   if (!outcome.ok && outcome.code === 'invalid') return data({ errors: outcome.errors, values }, { status: 400 })
@@ -77,7 +84,10 @@ export default function CustomerReview({ loaderData, actionData }: Route.Compone
           </span>
         </Link>
         <Form method="post" className="grid max-w-xl content-start gap-5">
-          <FormAlert message={errors.form} />
+          <FormAlert
+            message={errors.form}
+            values={(actionData as { messageValues?: Record<string, number> } | undefined)?.messageValues}
+          />
           <div className="grid gap-1">
             <StarRatingInput
               name="rating"

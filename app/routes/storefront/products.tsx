@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { data, Link, useLocation } from 'react-router'
+import { data, isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { ProductFilters } from '#app/components/catalog/product-filters.tsx'
@@ -7,20 +7,32 @@ import { buttonVariants } from '#app/components/ui/button.tsx'
 import { PackageSearch } from '#app/components/ui/icons.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { DEFAULT_PER_PAGE, parseProductFilters } from '#app/modules/catalog/catalog.schemas.ts'
 import { listProducts, resolveCategoryFilter } from '#app/modules/catalog/catalog.server.ts'
+import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/products'
 
 /** Cards in the first row of the grid (up to four columns): their pictures are not lazy. */
 const FIRST_ROW = 4
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const parsed = parseProductFilters(url.searchParams)
   const ctx = getServiceContext()
+  if (parsed.q) {
+    // Text search is the costly query: a script hammering it meets a polite 429, not a slower site for everyone.
+    const allowed = await throttleAction(ctx, 'search', { address: clientAddressOf(context) })
+    if (!allowed.ok) {
+      throw data(
+        { minutes: minutesToWait(allowed.retryAfterSeconds) },
+        { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
+      )
+    }
+  }
   const category = await resolveCategoryFilter(ctx, parsed)
   const filters = {
     ...parsed,
@@ -134,6 +146,27 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           />
         </section>
       </div>
+    </div>
+  )
+}
+
+/** Too many searches from one connection: said plainly inside the page, with status 429; anything else goes up. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const t = useT()
+  if (!isRouteErrorResponse(error) || error.status !== 429) throw error
+  const minutes = Number((error.data as { minutes?: number } | null)?.minutes) || 1
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">{t('products.search.limited.title')}</h1>
+      <p role="alert" className="mt-4 text-muted-foreground">
+        {t('throttle.tooMany', { minutes })}
+      </p>
+      <p className="mt-6">
+        <Link className="text-primary underline" to="/products">
+          {t('products.search.limited.browse')}
+        </Link>
+      </p>
     </div>
   )
 }

@@ -3,10 +3,12 @@ import { ReplyForm, ReportForm, Thread } from '#app/components/messaging/convers
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { openConversation } from '#app/modules/messaging/messaging.server.ts'
 import { handleThreadForm } from '#app/modules/messaging/thread-form.server.ts'
+import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/message'
 import { requireStore } from './store.server.ts'
 
@@ -28,15 +30,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { title: requestI18n(request)._('messages.thread.meta', { name: thread.customerName }), thread }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const { ctx, store, actor } = await requireStore(request)
   const id = RecordIdSchema.safeParse(params.conversationId)
   if (!id.success) notFound()
+  const form = await request.formData()
+  if (form.get('intent') !== 'report') {
+    const allowed = await throttleAction(ctx, 'message', { address: clientAddressOf(context), userId: actor.userId })
+    if (!allowed.ok) {
+      const values = { intent: 'reply', body: String(form.get('body') ?? '').slice(0, 5000) }
+      const messageValues = { minutes: minutesToWait(allowed.retryAfterSeconds) }
+      return data({ errors: { body: 'throttle.tooMany' }, values, messageValues }, { status: 429 })
+    }
+  }
   const outcome = await handleThreadForm(ctx, {
     party: { side: 'vendor', id: store.id },
     conversationId: id.data,
     senderUserId: actor.userId,
-    form: await request.formData(),
+    form,
   })
   if (outcome.kind === 'not-found') notFound()
   if (outcome.kind === 'invalid') return data(outcome, { status: 400 })
