@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -130,6 +130,20 @@ describe('LocalStorage', () => {
     expect((await readdir(path.join(root, 'local'))).filter((n) => n.endsWith('.tmp'))).toEqual([])
     expect(storage.publicUrl()).toBeNull()
     await expect(storage.put('../x.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow(/Bad file name/)
+  })
+})
+
+describe('LocalStorage file modes', () => {
+  it('creates its folder 0700 and writes files no other user can read, placed by copy or by link', async () => {
+    const storage = new LocalStorage(path.join(root, 'modes', 'images'))
+    await storage.put('m-200.webp', Buffer.from('x'), 'image/webp')
+    const cached = path.join(root, 'cache-file.webp')
+    await writeFile(cached, 'y', { mode: 0o644 })
+    await storage.putFile('m-400.webp', cached)
+    expect((await stat(path.join(root, 'modes', 'images'))).mode & 0o777).toBe(0o700)
+    for (const name of ['m-200.webp', 'm-400.webp']) {
+      expect((await stat(path.join(root, 'modes', 'images', name))).mode & 0o077, name).toBe(0)
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
 import { createReadStream } from 'node:fs'
-import { copyFile, link, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
+import { chmod, copyFile, link, mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -27,22 +27,27 @@ export interface ImageStorage {
   publicUrl(name: string): string | null
 }
 
+/** Folders under DATA_DIR: the server's user only (issue 11). */
+const DIR_MODE = 0o700
+/** Files under DATA_DIR: not world-readable; the server itself serves them. */
+const FILE_MODE = 0o600
+
 /** Pictures as files in one folder; writes are atomic (temporary file, then rename). */
 export class LocalStorage implements ImageStorage {
   readonly kind = 'local' as const
   constructor(readonly dir: string) {}
 
   async put(name: string, bytes: Buffer, _contentType?: string): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
+    await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
     const file = this.file(name)
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`
-    await writeFile(tmp, bytes)
+    await writeFile(tmp, bytes, { mode: FILE_MODE })
     await rename(tmp, file)
   }
 
   /** Places a file already on disk (the encode cache) by hard link, or by copy across disks. */
   async putFile(name: string, from: string): Promise<void> {
-    await mkdir(this.dir, { recursive: true })
+    await mkdir(this.dir, { recursive: true, mode: DIR_MODE })
     const to = this.file(name)
     await unlink(to).catch(() => {})
     try {
@@ -50,6 +55,8 @@ export class LocalStorage implements ImageStorage {
     } catch {
       await copyFile(from, to)
     }
+    // A hard link shares the cache file's mode, a copy takes the cache's: either way, not world-readable.
+    await chmod(to, FILE_MODE)
   }
 
   async get(name: string): Promise<StoredObject | null> {
