@@ -86,7 +86,7 @@ async function refusal(promise: Promise<unknown>): Promise<SendError> {
   return error as SendError
 }
 
-async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs
   let value = await read()
   while (!done(value) && Date.now() < end) {

@@ -71,6 +71,7 @@ export async function handleDeliveryReport(
   ctx: ServiceContext,
   request: Request,
   secret: string | undefined,
+  options: { retryDelaysMs?: number[] } = {},
 ): Promise<DeliveryReportOutcome> {
   const key = new URL(request.url).searchParams.get('key')
   if (!deliveryReportKeyMatches(key, secret)) return 'refused'
@@ -80,10 +81,13 @@ export async function handleDeliveryReport(
   if (text === null) return 'too-large'
   const report = parseDeliveryReport(new URLSearchParams(text))
   if (!report) return 'invalid'
-  const found = await recordDeliveryReport(ctx, {
-    providerMessageId: report.id,
-    status: report.status,
-    failureReason: report.failureReason,
-  })
-  return found ? 'recorded' : 'unknown'
+  const input = { providerMessageId: report.id, status: report.status, failureReason: report.failureReason }
+  if (await recordDeliveryReport(ctx, input)) return 'recorded'
+  // A fast report can overtake the worker's mark (the id is stored just after the gateway answers): look again
+  // a little later before answering 200, after which the gateway will not send this report again.
+  for (const ms of options.retryDelaysMs ?? [250, 500, 1000]) {
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    if (await recordDeliveryReport(ctx, input)) return 'recorded'
+  }
+  return 'unknown'
 }

@@ -90,6 +90,25 @@ describe('POST /api/sms/delivery-report', () => {
     expect(await stored()).toEqual(before)
   })
 
+  test('a report that overtakes the worker’s mark (the id stored just after it arrives) is still recorded', async () => {
+    const { id } = await enqueueMessage(t.ctx, {
+      channel: 'sms',
+      recipient: '+250788123457',
+      subject: 'Isoko order',
+      body: 'Isoko: order ISK-2 placed.',
+    })
+    const mark = new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
+      t.ctx.db
+        .update(outboxMessages)
+        .set({ status: 'sent', providerMessageId: 'ATXid_route_fast' })
+        .where(eq(outboxMessages.id, id)),
+    )
+    expect(await status(report({ id: 'ATXid_route_fast', status: 'Success' }))).toBe(200)
+    await mark
+    const [row] = await t.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, id))
+    expect(row.deliveryStatus).toBe('Success')
+  })
+
   test('refuses a report without the secret key, or with a wrong one, and records nothing', async () => {
     const before = await stored()
     expect(await status(report({ id: 'ATXid_route_1', status: 'Success' }, null))).toBe(401)
