@@ -38,6 +38,7 @@ import {
   type PaymentsDeps,
   refreshPayment,
   startOrderPayment,
+  startPaymentsWorker,
   sweepPayments,
 } from './payments.server.ts'
 
@@ -731,6 +732,29 @@ describe('several servers sweeping at once', () => {
     expect(a.refunds + b.refunds).toBe(12)
     expect([...fake.refundStatusCalls.keys()].sort()).toEqual([...refundReferences].sort())
     expect([...fake.refundStatusCalls.values()].every((calls) => calls === 1)).toBe(true)
+  })
+
+  test('stopping the worker waits for the round under way: its claims are given back, nothing runs after', async () => {
+    const fake = countingProviders()
+    const placed = await waitingAttempts(3, fake)
+    const later = new Date(Date.now() + 3_600_000)
+    const stop = startPaymentsWorker(() => s.ctx, {
+      everyMs: 1,
+      deps: { providers: fake.providers, now: () => later },
+      onError: (error) => {
+        throw error
+      },
+    })
+    await pollUntil(
+      async () => fake.statusCalls.size,
+      (n) => n > 0,
+      3000,
+    )
+    await stop()
+    const calls = [...fake.statusCalls.values()].reduce((a, b) => a + b, 0)
+    for (const p of placed) expect((await paymentOf(p.paymentId)).claimedUntil).toBeNull()
+    await sleep(50)
+    expect([...fake.statusCalls.values()].reduce((a, b) => a + b, 0)).toBe(calls)
   })
 
   async function paymentOf(paymentId: number): Promise<PaymentRow> {

@@ -519,24 +519,32 @@ async function followRefund(ctx: ServiceContext, p: PaymentRow, deps: PaymentsDe
   }
 }
 
-/** Runs `sweepPayments` every `everyMs` in this process. Returns a stop function. */
+/**
+ * Runs `sweepPayments` every `everyMs` in this process. Returns a stop function that resolves once a round under
+ * way has finished, so its claims are given back before the database connection closes.
+ */
 export function startPaymentsWorker(
   getCtx: () => ServiceContext,
-  options: { everyMs?: number; onError?: (error: unknown) => void } = {},
-): () => void {
+  options: { everyMs?: number; onError?: (error: unknown) => void; deps?: Parameters<typeof sweepPayments>[1] } = {},
+): () => Promise<void> {
   let stopped = false
   let timer: NodeJS.Timeout | undefined
+  let round: Promise<void> | undefined
   const tick = async () => {
     try {
-      await sweepPayments(getCtx())
+      await sweepPayments(getCtx(), options.deps)
     } catch (error) {
       options.onError?.(error)
     }
-    if (!stopped) timer = setTimeout(tick, options.everyMs ?? 3000)
+    if (!stopped) timer = setTimeout(run, options.everyMs ?? 3000)
   }
-  timer = setTimeout(tick, options.everyMs ?? 3000)
-  return () => {
+  const run = () => {
+    round = tick()
+  }
+  timer = setTimeout(run, options.everyMs ?? 3000)
+  return async () => {
     stopped = true
     if (timer) clearTimeout(timer)
+    await round
   }
 }
