@@ -100,7 +100,11 @@ export const productImages = pgTable(
     placeholder: text('placeholder').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+  (t) => [
+    index('product_images_product_idx').on(t.productId, t.position),
+    // Whether any photo still names a picture, asked before its files are deleted.
+    index('product_images_image_key_idx').on(t.imageKey),
+  ],
 )
 
 export const reviews = pgTable(
