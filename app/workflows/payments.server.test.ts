@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getOrderDetail, type OrderDetail } from '#app/modules/orders/orders.server.ts'
 import { vendorOrders } from '#app/modules/orders/tables.server.ts'
 import {
+  claimPaymentsToPoll,
   findPayment,
   listOrderPayments,
   listPaymentEvents,
   type PaymentRow,
+  releasePaymentClaim,
 } from '#app/modules/payments/payments.server.ts'
 import type { PaymentProvider, ProviderState } from '#app/modules/payments/provider.ts'
 import { airtelCallbackHash } from '#app/modules/payments/providers/airtel.server.ts'
@@ -732,6 +734,26 @@ describe('several servers sweeping at once', () => {
     expect(a.refunds + b.refunds).toBe(12)
     expect([...fake.refundStatusCalls.keys()].sort()).toEqual([...refundReferences].sort())
     expect([...fake.refundStatusCalls.values()].every((calls) => calls === 1)).toBe(true)
+  })
+
+  test('a claim keeps other sweeps off the row until its lease ends; a late release leaves a newer claim alone', async () => {
+    const fake = countingProviders()
+    const [placed] = await waitingAttempts(1, fake)
+    const now = new Date(Date.now() + 86_400_000)
+    const claim = (at: Date) =>
+      claimPaymentsToPoll(s.ctx, { now: at, checkedBefore: at, leaseMs: 60_000, limit: 1000 }).then((rows) =>
+        rows.filter((r) => r.id === placed.paymentId),
+      )
+    const [first] = await claim(now)
+    expect(first?.claimedUntil).toEqual(new Date(now.getTime() + 60_000))
+    expect(await claim(new Date(now.getTime() + 59_000))).toEqual([])
+    // The first sweep died: after the lease another takes the row over, and the first one's late release is ignored.
+    const [second] = await claim(new Date(now.getTime() + 61_000))
+    expect(second?.id).toBe(placed.paymentId)
+    await releasePaymentClaim(s.ctx, first)
+    expect((await paymentOf(placed.paymentId)).claimedUntil).toEqual(second.claimedUntil)
+    await releasePaymentClaim(s.ctx, second)
+    expect((await paymentOf(placed.paymentId)).claimedUntil).toBeNull()
   })
 
   test('stopping the worker waits for the round under way: its claims are given back, nothing runs after', async () => {
