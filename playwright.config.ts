@@ -13,13 +13,15 @@ const WIDTH_INDEPENDENT = [
   'vendor-ownership.spec.ts',
 ]
 
-// The journeys run against the production build, served by the real server on a database of its own:
-// PostgreSQL when E2E_DATABASE_URL is given (scripts/test.mjs makes one from TEST_DATABASE_URL), else PGlite.
+// The journeys run against the production build, served by the real server as `npm start` serves it (the demo
+// catalogue and accounts, NODE_ENV development) on a database of its own: PostgreSQL when TEST_DATABASE_URL is
+// set, else PGlite. Production mode itself is tested by tests/server (it refuses demo accounts).
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a journey that passes only on a second try is a defect to fix, not to hide.
+  retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -59,9 +61,13 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
+      NODE_ENV: 'development',
+      // The simulators' loopback port (the app's is 3100).
+      SIMULATOR_PORT: String(port + 1),
       LOG_LEVEL: 'warn',
       AUTH_ATTEMPTS_PER_MINUTE: '1000',
+      // Every journey comes from 127.0.0.1: the abuse throttles are tested on their own (module tests).
+      THROTTLE_SCALE: '100',
       // The payment simulators answer after 1.5 s, so the 'approve on your phone' page is seen, and briefly.
       SIMULATOR_APPROVAL_MS: '1500',
     },

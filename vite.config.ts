@@ -70,9 +70,15 @@ function smallPreloadHelper(): Plugin {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [smallPreloadHelper(), tailwindcss(), lingui(), reactRouter(), sharedClientChunk()],
   server: { port: 5173 },
-  // No preload helper for on-demand imports (0.8 KB on every page): React Router preloads route modules itself.
-  build: { target: 'es2022', modulePreload: false },
-})
+  build: {
+    target: 'es2022',
+    // No preload helper for on-demand imports (0.8 KB on every page): React Router preloads route modules itself.
+    modulePreload: false,
+    // The server build's entry is the Express server itself, which imports the app's build: one module graph in
+    // the process (build/server/index.js), started by server/start.js with plain Node.
+    rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+  },
+}))

@@ -6,10 +6,6 @@ import { createI18n, getMessages } from '#app/lib/i18n.server.ts'
 import { I18nProvider, MessagesJsonContext, negotiateLocale, scriptJson } from '#app/lib/i18n.tsx'
 import { NonceContext } from '#app/lib/nonce.tsx'
 
-// Background work that needs the app's modules (message catalogues included), handed to the server entry through
-// the build: server/index.ts runs it next to the request handler.
-export { startPaymentsWorker } from '#app/workflows/payments.server.ts'
-
 export const streamTimeout = 5_000
 
 type IsokoLoadContext = AppLoadContext & { cspNonce?: string }

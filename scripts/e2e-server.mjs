@@ -1,11 +1,24 @@
 #!/usr/bin/env node
-// Starts the production server for the browser journeys on a fresh database: a new PostgreSQL database
-// when TEST_DATABASE_URL is set (dropped when the server stops), otherwise PGlite in DATA_DIR.
-import { spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+// Starts Isoko for the browser journeys as `npm start` does (the built server, seeded with the demo when empty),
+// on a fresh database: a new PostgreSQL database when TEST_DATABASE_URL is set (dropped when the server stops),
+// otherwise PGlite in DATA_DIR. E-mail goes out through real SMTP to a local sink started here, which appends
+// each message to DATA_DIR/sent-mail.jsonl for the journeys to read (tests/e2e/mail.ts).
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { appendFileSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
 import pg from 'pg'
+import { startSmtpSink } from './smtp-sink.mjs'
 
 const env = { ...process.env }
+const dataDir = path.resolve(env.DATA_DIR ?? './data/e2e')
+mkdirSync(dataDir, { recursive: true })
+
+const sink = await startSmtpSink((message) =>
+  appendFileSync(path.join(dataDir, 'sent-mail.jsonl'), `${JSON.stringify(message)}\n`),
+)
+env.SMTP_URL = sink.url
+
 let dropDatabase = async () => {}
 if (process.env.TEST_DATABASE_URL) {
   const name = `isoko_e2e_${randomUUID().replaceAll('-', '').slice(0, 12)}`
@@ -16,6 +29,8 @@ if (process.env.TEST_DATABASE_URL) {
   const url = new URL(process.env.TEST_DATABASE_URL)
   url.pathname = `/${name}`
   env.DATABASE_URL = url.toString()
+  // A database server means several processes may share it: the secret is never generated per process.
+  env.SESSION_SECRET ??= randomBytes(32).toString('hex')
   dropDatabase = async () => {
     const a = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
     await a.connect()
@@ -23,12 +38,22 @@ if (process.env.TEST_DATABASE_URL) {
     await a.end()
   }
 }
-// node itself with tsx as its loader (not npx, which runs it behind a shell): a stop signal reaches the server.
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { stdio: 'inherit', env })
+
+// The demo, as `npm start` seeds it; then the built server with plain node, so a stop signal reaches it.
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'db/seed/index.ts', '--demo-if-empty'], {
+  stdio: 'inherit',
+  env,
+})
+if (seeded.status !== 0) {
+  await dropDatabase().catch(() => {})
+  process.exit(seeded.status ?? 1)
+}
+const child = spawn(process.execPath, ['server/start.js'], { stdio: 'inherit', env })
 const stop = (signal) => child.kill(signal)
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGINT'))
 child.on('exit', async (code) => {
+  await sink.close()
   await dropDatabase().catch(() => {})
   process.exit(code ?? 0)
 })

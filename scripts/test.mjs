@@ -46,6 +46,12 @@ if (process.env.TEST_DATABASE_URL) {
   run('integration tests (PostgreSQL)', 'npx', ['vitest', 'run'])
 }
 run('build', 'npx', ['react-router', 'build'])
+run('the built server: production mode, several servers on one database', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'vitest.server.config.ts',
+])
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-e2e-'))
 try {

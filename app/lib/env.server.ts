@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: z.coerce.number().min(1).max(50).default(12),
   /** Photos per product. */
   UPLOAD_MAX_PHOTOS: z.coerce.number().int().min(1).max(30).default(8),
+  /** Multiplies every abuse throttle's limit (contact form, search, messages…): 1 in production. */
+  THROTTLE_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -9,9 +9,9 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { hideOneTimeLinks } from '#app/modules/outbox/one-time-links.ts'
 import { MailboxQuerySchema } from '#app/modules/outbox/outbox.schemas.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
-import { hideOneTimeLinks } from '#app/modules/outbox/one-time-links.ts'
 import type { Route } from './+types/mailbox'
 
 const MAILBOX_LIMIT = 100
