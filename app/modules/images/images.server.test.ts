@@ -4,7 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bannerSvg, productSvg } from './artwork.ts'
-import { defaultImageCacheDir, storeImage } from './images.server.ts'
+import { defaultImageCacheDir, deleteImage, deleteImagesNotInUse, imageFileNames, storeImage } from './images.server.ts'
 
 let root: string
 
@@ -93,5 +93,54 @@ describe('the encode cache', () => {
     expect(path.dirname(dir as string)).toBe(tmpdir())
     expect(dir).toMatch(/isoko-image-cache-/)
     expect(((await stat(dir as string)).mode & 0o077) === 0).toBe(true)
+  })
+})
+
+describe('deleting a stored picture', () => {
+  const svg = (colour: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="${colour}"/></svg>`
+
+  it('deleteImage removes every variant of the key and nothing else, also when some are already gone', async () => {
+    const dir = path.join(root, 'del')
+    await storeImage(svg('#112233'), 'up-gone', 'product', { dir, cacheDir: false })
+    await storeImage(svg('#445566'), 'logo-up-kept', 'logo', { dir, cacheDir: false })
+    await rm(path.join(dir, 'up-gone-400.avif'))
+    await deleteImage('up-gone', { dir })
+    expect((await readdir(dir)).sort()).toEqual(imageFileNames('logo-up-kept').sort())
+    await deleteImage('logo-up-kept', { dir })
+    expect(await readdir(dir)).toEqual([])
+    await expect(deleteImage('../evil', { dir })).rejects.toThrow(/Bad image key/)
+  })
+
+  it('deleteImagesNotInUse keeps the keys still in use and deletes the others once each', async () => {
+    const dir = path.join(root, 'unused')
+    await storeImage(svg('#778899'), 'banner-up-used', 'banner', { dir, cacheDir: false })
+    await storeImage(svg('#aabbcc'), 'banner-up-free', 'banner', { dir, cacheDir: false })
+    const asked: string[] = []
+    const deleted = await deleteImagesNotInUse(
+      ['banner-up-used', 'banner-up-free', 'banner-up-free'],
+      async (key) => {
+        asked.push(key)
+        return key === 'banner-up-used'
+      },
+      { dir },
+    )
+    expect(deleted).toEqual(['banner-up-free'])
+    expect(asked).toEqual(['banner-up-used', 'banner-up-free'])
+    expect((await readdir(dir)).sort()).toEqual(imageFileNames('banner-up-used').sort())
+  })
+
+  it('deleteImagesNotInUse deletes nothing when it cannot tell whether a key is in use', async () => {
+    const dir = path.join(root, 'unknown')
+    await storeImage(svg('#ddeeff'), 'up-unsure', 'product', { dir, cacheDir: false })
+    const deleted = await deleteImagesNotInUse(
+      ['up-unsure'],
+      async () => {
+        throw new Error('database gone')
+      },
+      { dir },
+    )
+    expect(deleted).toEqual([])
+    expect((await readdir(dir)).sort()).toEqual(imageFileNames('up-unsure').sort())
   })
 })

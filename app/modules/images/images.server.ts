@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { getEnv } from '#app/lib/env.server.ts'
-import { IMAGE_KEY_PATTERN, IMAGE_KINDS, type ImageKind } from './image-keys.ts'
+import { IMAGE_KEY_PATTERN, IMAGE_KINDS, type ImageKind, imageWidthsFor } from './image-keys.ts'
 import { getImageStorage, type ImageStorage, LocalStorage } from './storage.server.ts'
 
 // Pictures are stored as AVIF and WebP at a few widths: `<key>-<width>.<avif|webp>` in the image storage
@@ -119,6 +119,44 @@ export async function storeImage(
     }
   }
   return { key, kind, width: maxWidth, height: Math.round(maxWidth * aspect), files }
+}
+
+/** The files a stored picture has: `<key>-<width>.<avif|webp>` at the widths of its kind (named by its key). */
+export function imageFileNames(key: string): string[] {
+  return imageWidthsFor(key).flatMap((w) => [`${key}-${w}.avif`, `${key}-${w}.webp`])
+}
+
+/**
+ * Removes every file of a stored picture; files already gone are fine. Pictures are named by content, so the same
+ * key may serve several rows: only call this once no row names the key (`deleteImagesNotInUse`).
+ */
+export async function deleteImage(key: string, options: Pick<StoreImageOptions, 'dir' | 'storage'> = {}) {
+  if (!IMAGE_KEY_PATTERN.test(key)) throw new Error(`Bad image key: ${key}`)
+  const storage = options.storage ?? (options.dir ? new LocalStorage(options.dir) : getImageStorage())
+  await Promise.all(imageFileNames(key).map((name) => storage.delete(name)))
+}
+
+/**
+ * Deletes the files of each key that `isInUse` says no row names any more, and returns the keys deleted. Run it
+ * after the transaction that let go of the keys has committed, never inside it: a rollback would bring the rows
+ * back without their files. A storage failure is logged and skipped: the change it follows has already been made.
+ */
+export async function deleteImagesNotInUse(
+  keys: Iterable<string>,
+  isInUse: (key: string) => Promise<boolean>,
+  options: Pick<StoreImageOptions, 'dir' | 'storage'> = {},
+): Promise<string[]> {
+  const deleted: string[] = []
+  for (const key of new Set(keys)) {
+    try {
+      if (await isInUse(key)) continue
+      await deleteImage(key, options)
+      deleted.push(key)
+    } catch (error) {
+      console.warn(`Could not delete the files of image ${key}:`, error instanceof Error ? error.message : error)
+    }
+  }
+  return deleted
 }
 
 async function encode(source: Buffer, widths: readonly number[], aspect: number): Promise<Map<string, Buffer>> {

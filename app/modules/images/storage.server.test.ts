@@ -64,6 +64,10 @@ function fakeS3(): { server: Server; objects: Map<string, { body: Buffer; type: 
       if (req.method === 'PUT') {
         objects.set(key, { body, type: String(req.headers['content-type'] ?? '') })
         res.writeHead(200).end()
+      } else if (req.method === 'DELETE') {
+        // As S3 does: 204 whether or not the object was there.
+        objects.delete(key)
+        res.writeHead(204).end()
       } else if (!found) {
         res.writeHead(404).end(req.method === 'HEAD' ? undefined : '<Error><Code>NoSuchKey</Code></Error>')
       } else {
@@ -133,6 +137,19 @@ describe('LocalStorage', () => {
   })
 })
 
+describe('LocalStorage delete', () => {
+  it('removes the file, and a file already gone is no error', async () => {
+    const storage = new LocalStorage(path.join(root, 'deleting'))
+    await storage.put('d-200.webp', Buffer.from('x'), 'image/webp')
+    await storage.put('e-200.webp', Buffer.from('y'), 'image/webp')
+    await storage.delete('d-200.webp')
+    expect(await readdir(path.join(root, 'deleting'))).toEqual(['e-200.webp'])
+    await expect(storage.delete('d-200.webp')).resolves.toBeUndefined()
+    await expect(new LocalStorage(path.join(root, 'never-made')).delete('d-200.webp')).resolves.toBeUndefined()
+    await expect(storage.delete('../e-200.webp')).rejects.toThrow(/Bad file name/)
+  })
+})
+
 describe('LocalStorage file modes', () => {
   it('creates its folder 0700 and writes files no other user can read, placed by copy or by link', async () => {
     const storage = new LocalStorage(path.join(root, 'modes', 'images'))
@@ -169,6 +186,25 @@ describe('S3Storage (against a signature-checking fake S3)', () => {
     await expect(storage.get('logo-up-1-96.webp')).rejects.toThrow(/403/)
     expect(s3.refused).toBe(before + 2)
     expect(s3.objects.has('/pics/x-96.webp')).toBe(false)
+  })
+
+  it('deletes an object with a signed DELETE, and a missing object is no error', async () => {
+    const storage = new S3Storage(config())
+    await storage.put('up-del-200.webp', Buffer.from('a'), 'image/webp')
+    await storage.put('up-keep-200.webp', Buffer.from('b'), 'image/webp')
+    const refused = s3.refused
+    await storage.delete('up-del-200.webp')
+    expect(s3.objects.has('/pics/up-del-200.webp')).toBe(false)
+    expect(s3.objects.has('/pics/up-keep-200.webp')).toBe(true)
+    await expect(storage.delete('up-del-200.webp')).resolves.toBeUndefined()
+    expect(s3.refused).toBe(refused)
+  })
+
+  it('says so when a DELETE is refused, and the object stays', async () => {
+    await new S3Storage(config()).put('up-stay-200.webp', Buffer.from('c'), 'image/webp')
+    const wrong = new S3Storage({ ...config(), secretAccessKey: 'not-the-secret' })
+    await expect(wrong.delete('up-stay-200.webp')).rejects.toThrow(/403/)
+    expect(s3.objects.has('/pics/up-stay-200.webp')).toBe(true)
   })
 
   it('gives the public URL when a public base is configured', () => {

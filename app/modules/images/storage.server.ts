@@ -23,6 +23,8 @@ export interface ImageStorage {
   /** The object, or null when there is none. */
   get(name: string): Promise<StoredObject | null>
   exists(name: string): Promise<boolean>
+  /** Removes the file; a file that is not there is not an error. */
+  delete(name: string): Promise<void>
   /** Where browsers may fetch the file directly, or null when the app serves it. */
   publicUrl(name: string): string | null
 }
@@ -69,6 +71,14 @@ export class LocalStorage implements ImageStorage {
   async exists(name: string): Promise<boolean> {
     const info = await stat(this.file(name)).catch(() => null)
     return Boolean(info?.isFile())
+  }
+
+  async delete(name: string): Promise<void> {
+    try {
+      await unlink(this.file(name))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
   }
 
   publicUrl(): string | null {
@@ -206,6 +216,13 @@ export class S3Storage implements ImageStorage {
     if (res.status === 404) return false
     if (!res.ok) throw new Error(`S3 HEAD ${name} failed: ${res.status}`)
     return true
+  }
+
+  /** S3 answers 204 whether or not the object existed; some compatible stores answer 404 for a missing one. */
+  async delete(name: string): Promise<void> {
+    const res = await this.request('DELETE', name)
+    await res.body?.cancel()
+    if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${name} failed: ${res.status}`)
   }
 
   publicUrl(name: string): string | null {
