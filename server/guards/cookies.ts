@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express'
+import { decodesAsUtf8 } from './request-shape.ts'
 
 // Malformed cookies are ignored and cleared, never a 500 (issue 11). Every reader of cookies downstream (the
 // session library, the guest, flash and locale cookies) sees only well-formed pairs: a value outside RFC 6265's
@@ -8,15 +9,6 @@ import type { NextFunction, Request, Response } from 'express'
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 // cookie-octet: no controls, whitespace, DQUOTE, comma, semicolon or backslash; optionally in double quotes.
 const COOKIE_VALUE = /^(?:"[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*"|[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*)$/
-
-function decodes(value: string): boolean {
-  try {
-    decodeURIComponent(value)
-    return true
-  } catch {
-    return false
-  }
-}
 
 export type CookieCheck = { header: string | undefined; refused: string[] }
 
@@ -31,7 +23,7 @@ export function checkCookieHeader(header: string | undefined): CookieCheck {
     const eq = pair.indexOf('=')
     const name = eq === -1 ? pair : pair.slice(0, eq).trim()
     const value = eq === -1 ? '' : pair.slice(eq + 1).trim()
-    if (eq !== -1 && TOKEN.test(name) && COOKIE_VALUE.test(value) && decodes(value)) kept.push(`${name}=${value}`)
+    if (eq !== -1 && TOKEN.test(name) && COOKIE_VALUE.test(value) && decodesAsUtf8(value)) kept.push(`${name}=${value}`)
     else refused.push(name)
   }
   return { header: kept.length ? kept.join('; ') : undefined, refused }

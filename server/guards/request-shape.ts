@@ -24,12 +24,20 @@ const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i
 export function isWellFormedTarget(target: string): boolean {
   if (RAW_CONTROL.test(target) || ENCODED_CONTROL.test(target)) return false
   const [pathname] = target.split('?')
+  return decodesAsUtf8(pathname ?? '')
+}
+
+/**
+ * Whether the text's percent codes decode (as UTF-8). The decoded text is used, not dropped: the server build takes
+ * decodeURIComponent for a pure call and removed it, try and all, where its result was unused, so in the built
+ * server this check (and the cookie guard's) let everything through.
+ */
+export function decodesAsUtf8(text: string): boolean {
   try {
-    decodeURIComponent(pathname ?? '')
+    return decodeURIComponent(text) !== undefined
   } catch {
     return false
   }
-  return true
 }
 
 export function urlGuard() {
