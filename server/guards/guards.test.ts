@@ -12,7 +12,13 @@ import { installRequestGuards, loggerOptions } from './index.ts'
 // A tiny app behind the guards whose one route reads the body the way @react-router/express does (a web stream
 // pumped from the request), counting what it was given, and echoes the Cookie header it saw.
 
-type Seen = { bytes: number; error: string | null; cookie: string | undefined; reached: boolean }
+type Seen = {
+  bytes: number
+  error: string | null
+  cookie: string | undefined
+  type: string | undefined
+  reached: boolean
+}
 let seen: Seen
 let server: http.Server
 let base: string
@@ -30,6 +36,7 @@ beforeAll(async () => {
   app.all('/{*splat}', async (req, res) => {
     seen.reached = true
     seen.cookie = req.headers.cookie
+    seen.type = req.headers['content-type']
     // Like React Router's loaders reading a cookie with decodeURIComponent: a malformed value would throw.
     for (const part of (req.headers.cookie ?? '').split(';')) decodeURIComponent(part)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -51,7 +58,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)))
 
 function reset() {
-  seen = { bytes: 0, error: null, cookie: undefined, reached: false }
+  seen = { bytes: 0, error: null, cookie: undefined, type: undefined, reached: false }
 }
 
 type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders }
@@ -185,6 +192,58 @@ describe('NUL in forms', () => {
   })
 })
 
+describe('body type', () => {
+  const type = (t: string) => ({ 'Content-Type': t })
+
+  it('refuses JSON, plain text and unknown bodies on page and /api forms with 415 before the route', async () => {
+    for (const t of ['application/json', 'text/plain', 'application/xml', 'garbage']) {
+      reset()
+      const answer = await send('POST', '/api/cart', { headers: type(t), body: '{"intent":"add"}' })
+      expect(answer.status, t).toBe(415)
+      expect(seen.reached).toBe(false)
+    }
+    reset()
+    expect((await send('PUT', '/help', { headers: type('application/json'), body: '{}' })).status).toBe(415)
+  })
+
+  it('refuses multipart where no page takes files, and takes it on the product editor, settings and inventory', async () => {
+    const multipart = type('multipart/form-data; boundary=zz')
+    const body = '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\u0000\r\n--zz--\r\n'
+    for (const path of ['/help', '/api/cart', '/customer-dashboard/profile', '/vendor-dashboard/orders/3']) {
+      reset()
+      expect((await send('POST', path, { headers: multipart, body })).status, path).toBe(415)
+      expect(seen.reached).toBe(false)
+    }
+    for (const path of [
+      '/vendor-dashboard/products/new',
+      '/vendor-dashboard/settings.data',
+      '/vendor-dashboard/inventory',
+    ]) {
+      reset()
+      expect((await send('POST', path, { headers: multipart, body })).status, path).toBe(200)
+      expect(seen.reached).toBe(true)
+    }
+  })
+
+  it('reads a body without a Content-Type as a URL-encoded form, NUL check included', async () => {
+    reset()
+    expect((await send('POST', '/sign-out')).status).toBe(200)
+    expect(seen.type).toBe('application/x-www-form-urlencoded')
+    reset()
+    expect((await send('POST', '/help', { body: 'name=a%00b' })).status).toBe(400)
+  })
+
+  it("takes URL-encoded forms with parameters, and leaves the callbacks' own formats alone", async () => {
+    reset()
+    const form = type('application/x-www-form-urlencoded; charset=UTF-8')
+    expect((await send('POST', '/help', { headers: form, body: 'a=b' })).status).toBe(200)
+    expect(
+      (await send('POST', '/api/payments/momo/callback/x', { headers: type('application/json'), body: '{}' })).status,
+    ).toBe(200)
+    expect((await send('POST', '/api/sms/delivery', { headers: type('text/plain'), body: 'x' })).status).toBe(200)
+  })
+})
+
 describe('origin check', () => {
   const form = { body: 'intent=clear' }
   it('refuses a foreign Origin on /api/cart and /sign-out with 403', async () => {
@@ -242,7 +301,8 @@ describe('development origin', () => {
     await new Promise((resolve) => dev.once('listening', resolve))
     const origin = `http://127.0.0.1:${(dev.address() as AddressInfo).port}`
     try {
-      const post = (o: string) => fetch(`${origin}/api/cart`, { method: 'POST', headers: { Origin: o }, body: 'a=1' })
+      const post = (o: string) =>
+        fetch(`${origin}/api/cart`, { method: 'POST', headers: { Origin: o }, body: new URLSearchParams('a=1') })
       expect((await post(origin)).status).toBe(200)
       expect((await post('http://localhost:3000')).status).toBe(200)
       expect((await post('http://127.0.0.1:9')).status).toBe(403)

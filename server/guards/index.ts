@@ -1,5 +1,6 @@
 import type { Express } from 'express'
 import { type BodyLimitRule, bodyLimit, KB, MB } from './body-limit.ts'
+import { bodyTypeGuard } from './body-type.ts'
 import { cookieGuard } from './cookies.ts'
 import { originGuard, SERVER_TO_SERVER_PATHS } from './origin.ts'
 import { methodGuard, urlGuard } from './request-shape.ts'
@@ -25,22 +26,30 @@ export const CSV_BODY_BYTES = 3 * MB
 /** Payment callbacks and SMS delivery reports: small JSON or form posts. */
 export const CALLBACK_BODY_BYTES = 16 * KB
 
+/** The pages whose forms carry files (photos, a store picture, a CSV): the only ones that take multipart bodies. */
+const PRODUCT_EDITOR = /^\/vendor-dashboard\/products\/[^/]+(\.data)?$/
+const STORE_SETTINGS = /^\/vendor-dashboard\/settings(\.data)?$/
+const INVENTORY = /^\/vendor-dashboard\/inventory(\.data)?$/
+export const FILE_FORM_PATHS = [PRODUCT_EDITOR, STORE_SETTINGS, INVENTORY] as const
+
 /** The body limits past the 64 KB default: only the routes that need more. `.data` is React Router's fetch. */
 export function bodyLimitRules(options: Pick<RequestGuardOptions, 'uploadMaxBytes'>) {
   const photos = options.uploadMaxBytes + FORM_FIELDS_BYTES
   return [
-    { path: /^\/vendor-dashboard\/products\/[^/]+(\.data)?$/, methods: ['POST'], maxBytes: photos },
-    { path: /^\/vendor-dashboard\/settings(\.data)?$/, methods: ['POST'], maxBytes: photos },
-    { path: /^\/vendor-dashboard\/inventory(\.data)?$/, methods: ['POST'], maxBytes: CSV_BODY_BYTES },
+    { path: PRODUCT_EDITOR, methods: ['POST'], maxBytes: photos },
+    { path: STORE_SETTINGS, methods: ['POST'], maxBytes: photos },
+    { path: INVENTORY, methods: ['POST'], maxBytes: CSV_BODY_BYTES },
     ...SERVER_TO_SERVER_PATHS.map((path) => ({ path, maxBytes: CALLBACK_BODY_BYTES })),
   ] satisfies BodyLimitRule[]
 }
 
-/** Mounts the guards, in order: method, URL, cookies, origin, body limit. Call before any other middleware. */
+/** Mounts the guards, in order: method, URL, cookies, origin, body type, body limit. Call before any other middleware. */
 export function installRequestGuards(app: Express, options: RequestGuardOptions): void {
   app.use(methodGuard())
   app.use(urlGuard())
   app.use(cookieGuard())
   app.use(originGuard({ publicOrigin: options.publicOrigin, development: options.development }))
+  // Before the body limit: a body without a type becomes URL-encoded there, so its NUL check applies.
+  app.use(bodyTypeGuard({ multipartPaths: FILE_FORM_PATHS, exempt: SERVER_TO_SERVER_PATHS }))
   app.use(bodyLimit({ rules: bodyLimitRules(options) }))
 }
