@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
-const id = z.coerce.number().int().positive()
+// A row id: a positive 32-bit integer (a larger one would reach PostgreSQL's integer column and fail there).
+const id = z.coerce.number().int().positive().max(2_147_483_647)
 
 /** The forms posted to /api/cart. */
 export const CartActionSchema = z.discriminatedUnion('intent', [
