@@ -35,4 +35,11 @@ describe('safeRedirect', () => {
     expect(safeRedirect('', SITE, '/cart')).toBe('/cart')
     expect(safeRedirect(new File([], 'x'), SITE, '/cart')).toBe('/cart')
   })
+
+  it('refuses a target longer than 2 KB, which as a Location header a proxy may refuse', () => {
+    expect(safeRedirect(`/products?q=${'x'.repeat(3000)}`, SITE, '/cart')).toBe('/cart')
+    // Short, but longer than 2 KB once the URL parser has percent-encoded it.
+    expect(safeRedirect(`/products?q=${'é'.repeat(400)}`, SITE, '/cart')).toBe('/cart')
+    expect(safeRedirect(`/products?q=${'x'.repeat(1900)}`, SITE)).toBe(`/products?q=${'x'.repeat(1900)}`)
+  })
 })

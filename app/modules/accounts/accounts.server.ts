@@ -3,6 +3,7 @@ import { redirect } from 'react-router'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getDb } from '#app/lib/db.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
+import { MAX_REDIRECT_LENGTH } from '#app/lib/redirects.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { checkBackoff, clearBackoff, recordFailure, throttleKeyPart } from '#app/modules/throttle/throttle.server.ts'
 import { type Auth, type AuthCall, callAuth, createAuth } from './auth.server.ts'
@@ -231,7 +232,9 @@ export async function requireRole(request: Request, role: AccountRole): Promise<
   const actor = await findActor(getAccountsContext(), request)
   if (!actor) {
     const url = new URL(request.url)
-    throw redirect(`${loginFor[role]}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+    // A way back longer than any redirect followed (a hostile query string) is cut to the page, or left out.
+    const back = [url.pathname + url.search, url.pathname].find((p) => p.length <= MAX_REDIRECT_LENGTH)
+    throw redirect(back ? `${loginFor[role]}?redirectTo=${encodeURIComponent(back)}` : loginFor[role])
   }
   if (actor.role !== role) throw redirect(dashboardFor(actor.role))
   return actor
