@@ -30,14 +30,6 @@ export function bodyLimitFor(method: string, pathname: string, options: BodyLimi
   return options.defaultMaxBytes ?? DEFAULT_BODY_LIMIT
 }
 
-export class PayloadTooLargeError extends Error {
-  readonly status = 413
-  constructor(readonly limit: number) {
-    super(`Request body larger than ${limit} bytes`)
-    this.name = 'PayloadTooLargeError'
-  }
-}
-
 function tooLargeMessage(limit: number): string {
   const size = limit >= MB ? `${Math.round((limit / MB) * 10) / 10} MB` : `${Math.round(limit / KB)} KB`
   return `Request too large: this page accepts at most ${size}.`
@@ -56,6 +48,16 @@ function sendRefusal(res: ServerResponse, status: number, body: string): void {
     Connection: 'close',
   })
   res.end(body)
+}
+
+/**
+ * What the route's body reader fails with once the guard has answered: a Response, not an Error. The body readers
+ * (request.formData() and the like) reject with it as it is, so an action that lets it through throws a Response,
+ * which React Router takes for a refusal (its error page, unsent since the answer is already out) rather than a
+ * server failure logged with its stack and the error boundary's "Unexpected Server Error".
+ */
+function answered(status: 400 | 413): globalThis.Response {
+  return new globalThis.Response(null, { status })
 }
 
 /**
@@ -79,7 +81,7 @@ export function limitRequestStream(req: IncomingMessage, res: ServerResponse, li
         refused = true
         sendTooLarge(res, limit)
         // A manual 'error' (not destroy()): destroying would close the socket before the 413 reaches the client.
-        if (req.listenerCount('error') > 0) req.emit('error', new PayloadTooLargeError(limit))
+        if (req.listenerCount('error') > 0) req.emit('error', answered(413))
         return true
       }
       if (urlEncoded) {
@@ -87,7 +89,7 @@ export function limitRequestStream(req: IncomingMessage, res: ServerResponse, li
         if (text.includes('%00')) {
           refused = true
           sendRefusal(res, 400, 'Bad request: the form contains a NUL character.')
-          if (req.listenerCount('error') > 0) req.emit('error', new Error('NUL in form body'))
+          if (req.listenerCount('error') > 0) req.emit('error', answered(400))
           return true
         }
         tail = text.slice(-2)
