@@ -1,12 +1,30 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
-import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from 'react-router'
 import { createI18n, getMessages } from '#app/lib/i18n.server.ts'
 import { I18nProvider, MessagesJsonContext, negotiateLocale, scriptJson } from '#app/lib/i18n.tsx'
 import { NonceContext } from '#app/lib/nonce.tsx'
 
 export const streamTimeout = 5_000
+
+/**
+ * Logs server failures only. The router's own refusals (a POST to a page without an action is a 405) and requests
+ * the client gave up on are no server error: logged, anyone's stray POST would fill the log with stack traces.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  // The router wraps its own failures in an error response; the error inside says what happened.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
+  console.error(inner ?? error)
+}
 
 type IsokoLoadContext = AppLoadContext & { cspNonce?: string }
 
@@ -57,6 +75,8 @@ export default function handleRequest(
           reject(error)
         },
         onError(error: unknown) {
+          // A route's boundary handing a refusal up (a 405 to a page without an action) is no server failure.
+          if (isRouteErrorResponse(error) && error.status < 500) return
           status = 500
           console.error(error)
         },

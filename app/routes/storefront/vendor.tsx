@@ -170,7 +170,8 @@ export function ErrorBoundary() {
   const error = useRouteError()
   const t = useT()
   const notFound = isRouteErrorResponse(error) && error.status === 404
-  if (!notFound) console.error(error)
+  // Refusals (404, a 405 to a post) are answers, not failures: only unexpected errors are logged.
+  if (!isRouteErrorResponse(error)) console.error(error)
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <Store className="mx-auto size-12 text-muted-foreground" aria-hidden="true" />
