@@ -87,7 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       defaultPhone: draft.phone ? formatRwandanPhone(draft.phone) : address ? formatRwandanPhone(address.phone) : '',
       testNumbers: getPaymentsConfig().mode === 'simulator' ? SIMULATOR_TEST_NUMBERS : [],
     },
-    { headers: { 'Set-Cookie': draftCookie(request, draft) } },
+    { headers: { 'Set-Cookie': draftCookie(draft) } },
   )
 }
 
@@ -97,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get('intent')
   const draft = readDraft(request)
   const next = (step: CheckoutStep, changed: CheckoutDraft) =>
-    redirect(`/checkout?step=${step}`, { headers: { 'Set-Cookie': draftCookie(request, changed) } })
+    redirect(`/checkout?step=${step}`, { headers: { 'Set-Cookie': draftCookie(changed) } })
   const refuse = (step: CheckoutStep, errors: Record<string, string>, values: Record<string, string> = {}) =>
     data({ step, errors, values, changes: [] as CartChange[] }, { status: 400 })
 
@@ -163,7 +163,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // The next checkout starts with a new key; this one stays bound to the order it made.
   const fresh: CheckoutDraft = { ...draft, key: crypto.randomUUID() }
-  const headers = { 'Set-Cookie': draftCookie(request, fresh) }
+  const headers = { 'Set-Cookie': draftCookie(fresh) }
   const { order } = outcome
   if (order.status !== 'pending_payment' || !outcome.created) {
     const to =
