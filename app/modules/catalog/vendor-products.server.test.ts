@@ -8,6 +8,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
 import { imageFileNames } from '#app/modules/images/images.server.ts'
+import { LocalStorage } from '#app/modules/images/storage.server.ts'
 import { createOrder } from '#app/modules/orders/orders.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
@@ -493,6 +494,29 @@ describe('photo files', () => {
     expect(await filesIn(dir)).toEqual([])
   })
 
+  it('a batch whose storage fails part-way through a file leaves none of its files behind', async () => {
+    const dir = await freshDir()
+    const { id } = await create(A, { title: 'Storage fails' })
+    let puts = 0
+    const failing = new (class extends LocalStorage {
+      override async put(name: string, bytes: Buffer, type?: string) {
+        // The first photo's six files, then the second photo's first file, then the disk is full.
+        if (++puts > 7) throw new Error('disk full')
+        return super.put(name, bytes, type)
+      }
+    })(dir)
+    const result = await addProductPhotos(db.ctx, {
+      ...A,
+      productId: id,
+      files: [await photo(), await photo('second.jpg')],
+      imageOptions: { storage: failing, cacheDir: false },
+    })
+    expect(result).toMatchObject({ ok: false, fileName: 'second.jpg' })
+    expect(puts).toBeGreaterThan(7)
+    expect(await keysOf(id)).toEqual([])
+    expect(await filesIn(dir)).toEqual([])
+  })
+
   it('a refused batch keeps the files of a picture another product already shows', async () => {
     const dir = await freshDir()
     const shown = await create(A, { title: 'Shows the picture' })
@@ -504,18 +528,29 @@ describe('photo files', () => {
     expect(await filesIn(dir)).toEqual(filesOf(...(await keysOf(shown.id))))
   })
 
-  it('a batch refused by the count check under the lock (two uploads at once) leaves only the photos kept', async () => {
+  it('a batch refused by the count check under the lock (two uploads at once) leaves only the photo kept', async () => {
     const dir = await freshDir()
     const { id } = await create(A, { title: 'Two uploads at once' })
-    const half = Math.floor(getEnv().UPLOAD_MAX_PHOTOS / 2) + 1
-    const batch = () => Promise.all(Array.from({ length: half }, () => photo()))
-    const [first, second] = await Promise.all([batch(), batch()])
-    // Both pass the early count (no photo yet); the second to take the product's lock finds too many.
-    const results = await Promise.all([add(id, first, dir), add(id, second, dir)])
-    expect(results.map((r) => r.ok).sort()).toEqual([false, true])
+    // One place left: rows naming a picture without files (cheaper than encoding them).
+    const max = getEnv().UPLOAD_MAX_PHOTOS
+    await db.ctx.db.insert(productImages).values(
+      Array.from({ length: max - 1 }, (_, position) => ({
+        productId: id,
+        imageKey: 'up-already-there',
+        alt: 'x',
+        width: 800,
+        height: 1000,
+        placeholder: '#000000',
+        position,
+      })),
+    )
+    const [first, second] = await Promise.all([photo(), photo()])
+    // Both pass the early count (one place left each time); the second to take the product's lock finds too many.
+    const results = await Promise.all([add(id, [first], dir), add(id, [second], dir)])
+    expect(results).toContainEqual({ ok: true, added: 1 })
     expect(results).toContainEqual({ ok: false, code: 'too_many' })
-    const kept = await keysOf(id)
-    expect(kept).toHaveLength(half)
+    const kept = (await keysOf(id)).filter((k) => k !== 'up-already-there')
+    expect(kept).toHaveLength(1)
     expect(await filesIn(dir)).toEqual(filesOf(...kept))
   })
 

@@ -484,19 +484,18 @@ export async function addProductPhotos(
   const [have] = await ctx.db.select({ n: count() }).from(productImages).where(eq(productImages.productId, row.id))
   if (have.n + files.length > getEnv().UPLOAD_MAX_PHOTOS) return { ok: false, code: 'too_many' }
   const stored: UploadedImage[] = []
-  const release = () =>
-    deleteUnusedImages(
-      ctx,
-      stored.map((image) => image.key),
-      input.imageOptions,
-    )
+  /** Keys whose files this batch wrote, in full or in part. */
+  const written: string[] = []
+  const release = () => deleteUnusedImages(ctx, written, input.imageOptions)
   for (const file of files) {
     const result = await storeUploadedImage(file, 'product', input.imageOptions)
     if (!result.ok) {
+      if (result.partialKey) written.push(result.partialKey)
       await release()
       return { ok: false, code: result.code, fileName: file.name }
     }
     stored.push(result.image)
+    written.push(result.image.key)
   }
   let outcome: AddPhotosResult
   try {

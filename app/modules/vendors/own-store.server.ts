@@ -176,7 +176,10 @@ export async function setStorePicture(
     .where(eq(vendors.ownerUserId, input.ownerUserId))
   if (!store) return { ok: false, code: 'no-store' }
   const stored = await storeUploadedImage(input.file, input.picture, options)
-  if (!stored.ok) return stored
+  if (!stored.ok) {
+    if (stored.partialKey) await deleteUnusedImages(ctx, [stored.partialKey], options)
+    return { ok: false, code: stored.code }
+  }
   const key = stored.image.key
   let previous: string | null
   try {

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { imageFileNames } from '#app/modules/images/images.server.ts'
+import { LocalStorage } from '#app/modules/images/storage.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { getStoreSettings, removeStorePicture, setStorePicture } from './own-store.server.ts'
 import { vendors } from './tables.server.ts'
@@ -174,6 +175,28 @@ describe('the files of a replaced or removed picture', () => {
     expect(await filesIn(folder)).toEqual(filesOf(second))
     expect(await set('owner-r', 'logo', await photo(300, 300, '#445566'), folder)).toBe(second)
     expect(await filesIn(folder)).toEqual(filesOf(second))
+  })
+
+  it('a logo whose storage fails part-way leaves none of its files, and the store keeps its picture', async () => {
+    const folder = await freshDir()
+    const id = await addStore('Failing Disk', 'owner-f')
+    const logo = await set('owner-f', 'logo', await photo(300, 300, '#123456'), folder)
+    let puts = 0
+    const failing = new (class extends LocalStorage {
+      override async put(name: string, bytes: Buffer, type?: string) {
+        if (++puts > 1) throw new Error('disk full')
+        return super.put(name, bytes, type)
+      }
+    })(folder)
+    const result = await setStorePicture(
+      db.ctx,
+      { ownerUserId: 'owner-f', picture: 'logo', file: await photo(300, 300, '#654321') },
+      { storage: failing, cacheDir: false },
+    )
+    expect(result).toEqual({ ok: false, code: 'not_image' })
+    expect(puts).toBeGreaterThan(1)
+    expect((await keysOf(id)).avatarKey).toBe(logo)
+    expect(await filesIn(folder)).toEqual(filesOf(logo))
   })
 
   it("removing a banner deletes its files, and leaves the logo's", async () => {
