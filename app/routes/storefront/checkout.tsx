@@ -3,6 +3,7 @@ import { FormAlert } from '#app/components/account/fields.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Check, ShoppingBag } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
+import { siteUrl } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -179,7 +180,7 @@ export async function action({ request }: Route.ActionArgs) {
     phone: draft.phone ?? customer.phone ?? '',
     email: customer.email,
     name: `${customer.firstName} ${customer.lastName}`.trim(),
-    returnUrl: new URL(`/checkout/pay/${order.number}/return`, request.url).toString(),
+    returnUrl: siteUrl(`/checkout/pay/${order.number}/return`, request),
   })
   if (started.ok && started.redirectUrl) return redirect(started.redirectUrl, { headers })
   return redirect(`/checkout/pay/${order.number}`, { headers })
