@@ -82,12 +82,9 @@ try {
   const chunked = await send(true)
   const declared = await send(false)
   console.log(`body limit: a ${sizeMb} MB POST to /api/cart`)
-  console.log(
-    `  chunked:  status ${chunked.status}, ${chunked.writtenMb} MB sent before the server answered, ${chunked.ms} ms`,
-  )
-  console.log(
-    `  declared: status ${declared.status}, ${declared.writtenMb} MB sent before the server answered, ${declared.ms} ms`,
-  )
+  const answer = (r) => (r.status ? `status ${r.status}` : 'connection closed by the server')
+  console.log(`  chunked:  ${answer(chunked)}, ${chunked.writtenMb} MB sent before it, ${chunked.ms} ms`)
+  console.log(`  declared: ${answer(declared)}, ${declared.writtenMb} MB sent before it, ${declared.ms} ms`)
   console.log(`  server memory: ${before} MB resident before, ${memory('VmHWM:')} MB at its peak`)
 } finally {
   server.kill('SIGTERM')
