@@ -173,10 +173,14 @@ test('a production start refuses a database whose accounts still have the demo p
   const demo = tempDataDir()
   try {
     // The demo, seeded as `npm start` does on a developer's machine (no NODE_ENV), with few products.
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'db/seed/index.ts', '--products', '12'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: demo.dir },
-      encoding: 'utf8',
-    })
+    const seeded = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'db/seed/index.ts', '--products', '12', '--no-pictures'],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: demo.dir },
+        encoding: 'utf8',
+      },
+    )
     expect(seeded.status, seeded.stderr).toBe(0)
     const { code, output } = await runUntilExit({ ...env, DATA_DIR: demo.dir, PORT: String(await freePort()) })
     expect(code).toBe(1)

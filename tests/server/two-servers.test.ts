@@ -69,18 +69,22 @@ describe.runIf(adminUrl)('two servers on one PostgreSQL', () => {
       ),
     )
     // A catalogue to buy from: production never seeds by itself, so the seed is forced, as an operator could.
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'db/seed/index.ts', '--force', '--products', '6'], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: 'x'.repeat(40),
-        PUBLIC_URL,
-        DATA_DIR: (dirs[0] as { dir: string }).dir,
+    const seeded = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'db/seed/index.ts', '--force', '--products', '6', '--no-pictures'],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          NODE_ENV: 'production',
+          DATABASE_URL: databaseUrl,
+          SESSION_SECRET: 'x'.repeat(40),
+          PUBLIC_URL,
+          DATA_DIR: (dirs[0] as { dir: string }).dir,
+        },
+        encoding: 'utf8',
       },
-      encoding: 'utf8',
-    })
+    )
     if (seeded.status !== 0) throw new Error(`the forced seed failed:\n${seeded.stdout}${seeded.stderr}`)
   })
 
