@@ -6,8 +6,6 @@
 // terminal (not shown while typed). A password given with --password stays in the shell's history: prefer the
 // prompt or ADMIN_PASSWORD. The database is the one the server uses (DATABASE_URL, else PGlite in DATA_DIR); it is
 // migrated first. Exit status 0 on success, 1 when the account could not be made, 2 for a wrong command line.
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { z } from 'zod'
 import { PasswordSchema } from '#app/modules/accounts/accounts.schemas.ts'
 import { type AccountsContext, createAccountDirect, setRoleByEmail } from '#app/modules/accounts/accounts.server.ts'
@@ -163,7 +161,8 @@ export function passwordReader(args: CreateAdminArgs, env: NodeJS.ProcessEnv = p
   }
 }
 
-async function main(): Promise<number> {
+/** The command itself: its exit status. `npm run admin:create` runs it from the build (server/create-admin.js). */
+export async function main(): Promise<number> {
   const parsed = parseArgs(process.argv.slice(2))
   if (!parsed.ok) {
     if (parsed.help) {
@@ -210,15 +209,4 @@ async function main(): Promise<number> {
   } finally {
     await connection.close()
   }
-}
-
-const entry = process.argv[1]
-if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error)
-      process.exit(1)
-    },
-  )
 }

@@ -31,6 +31,9 @@ import { startPaymentsWorker } from '#app/workflows/payments.server.ts'
 import { configurationProblems } from './config.ts'
 import { installRequestGuards, loggerOptions } from './guards/index.ts'
 
+// The staff-account command (`npm run admin:create`, server/create-admin.js) travels in the same build.
+export { main as createAdminCommand } from '../scripts/create-admin.ts'
+
 const clientDir = fileURLToPath(new URL('../client', import.meta.url))
 
 /** A start that must not go on: the message names every reason, and the process exits with status 1. */
@@ -97,6 +100,7 @@ export function createApp(env: Env, logger: Logger, options: { simulatorOrigin?:
     app.use('/images', express.static(`${env.DATA_DIR}/images`, { immutable: true, maxAge: '1y', fallthrough: false }))
   }
   app.use(express.static(clientDir, { maxAge: '1h' }))
+  if (env.production) app.use(servedAtPublicUrl(env.PUBLIC_URL))
   app.all(
     '/{*splat}',
     createRequestHandler({
@@ -105,6 +109,22 @@ export function createApp(env: Env, logger: Logger, options: { simulatorOrigin?:
     }),
   )
   return app
+}
+
+/**
+ * Production: the app sees every request at PUBLIC_URL, whatever Host, X-Forwarded-Host or scheme it came with, so
+ * no absolute URL and no origin check ever depends on what a client chose to send (a reset link pointing at an
+ * attacker's host, an action accepted from a forged origin).
+ */
+function servedAtPublicUrl(publicUrl: string): express.RequestHandler {
+  const url = new URL(publicUrl)
+  const protocol = url.protocol.slice(0, -1)
+  return (req, _res, next) => {
+    req.headers.host = url.host
+    delete req.headers['x-forwarded-host']
+    Object.defineProperty(req, 'protocol', { value: protocol, configurable: true })
+    next()
+  }
 }
 
 /**

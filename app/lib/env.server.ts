@@ -97,6 +97,16 @@ export function getEnv(): Env {
   return cached
 }
 
+/**
+ * An absolute URL of this site for `path`. In production always on PUBLIC_URL, never on what a request's Host or
+ * X-Forwarded-Host says; in development on the address the visitor used (127.0.0.1 or localhost), so that a
+ * provider's return lands where the visitor's cookies are.
+ */
+export function siteUrl(path: string, request: Request): string {
+  const env = getEnv()
+  return new URL(path, env.production ? env.PUBLIC_URL : request.url).toString()
+}
+
 /** Cookies carry `Secure` whenever the site is reached over HTTPS, which production requires. */
 export function secureCookieSuffix(): string {
   const env = getEnv()

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import signature from 'cookie-signature'
-import { getEnv } from '#app/lib/env.server.ts'
+import { getEnv, secureCookieSuffix } from '#app/lib/env.server.ts'
 import { safeRedirect } from '#app/lib/redirects.server.ts'
 
 const COOKIE = 'isoko_guest'
@@ -31,7 +31,7 @@ export function requireOwner(request: Request): Owner {
   if (existing) return { ownerKey: existing }
   const id = randomUUID()
   const value = signature.sign(id, getEnv().SESSION_SECRET)
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : ''
+  const secure = secureCookieSuffix()
   return {
     ownerKey: `guest:${id}`,
     setCookie: `${COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${secure}`,

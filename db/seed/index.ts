@@ -418,7 +418,8 @@ async function seedDemoAccounts(ctx: ServiceContext, vendors: SeededVendor[]) {
 }
 
 /**
- * `npm run db:seed [-- --reset] [-- --products N] [-- --force]`, and `--demo-if-empty` from `npm start`.
+ * `npm run db:seed [-- --reset] [-- --products N] [-- --no-pictures] [-- --force]`, and `--demo-if-empty` from
+ * `npm start`.
  * A production database is never seeded by accident: with NODE_ENV=production the command refuses unless
  * `--force` is given (then the demo accounts get random passwords), and `--demo-if-empty` does nothing.
  */
@@ -457,7 +458,13 @@ async function main() {
     }
     console.log('Seeding the demo catalogue (the first time only; about a minute)…')
     const imagesDir = env.STORAGE_URL ? undefined : path.resolve(env.DATA_DIR, 'images')
-    const summary = await seedDatabase(ctx, { products, imagesDir, log: (m) => console.log(`  ${m}`) })
+    const summary = await seedDatabase(ctx, {
+      products,
+      imagesDir,
+      // Tests of the built server: the rows, without the minute of picture encoding.
+      skipImages: args.includes('--no-pictures'),
+      log: (m) => console.log(`  ${m}`),
+    })
     console.log(
       `Seeded ${summary.products} products (${summary.variants} variants, ${summary.reviews} reviews), ` +
         `${summary.vendors} stores, ${summary.customers} customers, ${summary.follows} follows, ` +

@@ -1,11 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getEnv } from '#app/lib/env.server.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
+import { imageFileNames } from '#app/modules/images/images.server.ts'
+import { LocalStorage } from '#app/modules/images/storage.server.ts'
 import { createOrder } from '#app/modules/orders/orders.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
@@ -424,7 +427,7 @@ describe('photos', () => {
     const ids = async () => (await getOwnProduct(db.ctx, { ...A, productId: id }))?.photos.map((p) => p.id) ?? []
     const [p1, p2, p3] = await ids()
     const change = (photoId: number, c: Parameters<typeof changeProductPhoto>[1]['change']) =>
-      changeProductPhoto(db.ctx, { ...A, productId: id, photoId, change: c })
+      changeProductPhoto(db.ctx, { ...A, productId: id, photoId, change: c, imageOptions: imageOptions() })
     expect(await change(p3, { kind: 'move', direction: 'up' })).toEqual({ ok: true })
     expect(await ids()).toEqual([p1, p3, p2])
     expect(await change(p2, { kind: 'main' })).toEqual({ ok: true })
@@ -460,6 +463,140 @@ describe('photos', () => {
     expect(
       await changeProductPhoto(db.ctx, { ...A, productId: id, photoId: only.id, change: { kind: 'delete' } }),
     ).toEqual({ ok: false, code: 'last-photo-active' })
+  })
+})
+
+describe('photo files', () => {
+  /** A folder of its own for one test's pictures, so what is left in it is exactly what the test made. */
+  const freshDir = () => mkdtemp(path.join(imageDir, 'files-'))
+  const filesIn = async (dir: string) => (await readdir(dir).catch(() => [])).sort()
+  const filesOf = (...keys: string[]) => keys.flatMap((k) => imageFileNames(k)).sort()
+  const keysOf = async (productId: number) =>
+    (await db.ctx.db.select().from(productImages).where(eq(productImages.productId, productId))).map((r) => r.imageKey)
+  const add = (productId: number, files: File[], dir: string) =>
+    addProductPhotos(db.ctx, { ...A, productId, files, imageOptions: { dir, cacheDir: false } })
+  const remove = (productId: number, photoId: number, dir: string) =>
+    changeProductPhoto(db.ctx, {
+      ...A,
+      productId,
+      photoId,
+      change: { kind: 'delete' },
+      imageOptions: { dir, cacheDir: false },
+    })
+  const notAPhoto = () => new File(['not a photo at all'], 'fake.jpg', { type: 'image/jpeg' })
+
+  it('a batch refused for a bad file after good ones leaves no new file behind', async () => {
+    const dir = await freshDir()
+    const { id } = await create(A, { title: 'Refused batch' })
+    const result = await add(id, [await photo(), await photo(), notAPhoto()], dir)
+    expect(result).toEqual({ ok: false, code: 'not_image', fileName: 'fake.jpg' })
+    expect(await keysOf(id)).toEqual([])
+    expect(await filesIn(dir)).toEqual([])
+  })
+
+  it('a batch whose storage fails part-way through a file leaves none of its files behind', async () => {
+    const dir = await freshDir()
+    const { id } = await create(A, { title: 'Storage fails' })
+    let puts = 0
+    const failing = new (class extends LocalStorage {
+      override async put(name: string, bytes: Buffer, type?: string) {
+        // The first photo's six files, then the second photo's first file, then the disk is full.
+        if (++puts > 7) throw new Error('disk full')
+        return super.put(name, bytes, type)
+      }
+    })(dir)
+    const result = await addProductPhotos(db.ctx, {
+      ...A,
+      productId: id,
+      files: [await photo(), await photo('second.jpg')],
+      imageOptions: { storage: failing, cacheDir: false },
+    })
+    expect(result).toMatchObject({ ok: false, fileName: 'second.jpg' })
+    expect(puts).toBeGreaterThan(7)
+    expect(await keysOf(id)).toEqual([])
+    expect(await filesIn(dir)).toEqual([])
+  })
+
+  it('a refused batch keeps the files of a picture another product already shows', async () => {
+    const dir = await freshDir()
+    const shown = await create(A, { title: 'Shows the picture' })
+    const other = await create(A, { title: 'Refused with it' })
+    const same = await photo()
+    expect(await add(shown.id, [same], dir)).toEqual({ ok: true, added: 1 })
+    const result = await add(other.id, [same, await photo(), notAPhoto()], dir)
+    expect(result).toMatchObject({ ok: false, code: 'not_image' })
+    expect(await filesIn(dir)).toEqual(filesOf(...(await keysOf(shown.id))))
+  })
+
+  it('a batch refused by the count check under the lock (two uploads at once) leaves only the photo kept', async () => {
+    const dir = await freshDir()
+    const { id } = await create(A, { title: 'Two uploads at once' })
+    // One place left: rows naming a picture without files (cheaper than encoding them).
+    const max = getEnv().UPLOAD_MAX_PHOTOS
+    await db.ctx.db.insert(productImages).values(
+      Array.from({ length: max - 1 }, (_, position) => ({
+        productId: id,
+        imageKey: 'up-already-there',
+        alt: 'x',
+        width: 800,
+        height: 1000,
+        placeholder: '#000000',
+        position,
+      })),
+    )
+    const [first, second] = await Promise.all([photo(), photo()])
+    // Both pass the early count (one place left each time); the second to take the product's lock finds too many.
+    const results = await Promise.all([add(id, [first], dir), add(id, [second], dir)])
+    expect(results).toContainEqual({ ok: true, added: 1 })
+    expect(results).toContainEqual({ ok: false, code: 'too_many' })
+    const kept = (await keysOf(id)).filter((k) => k !== 'up-already-there')
+    expect(kept).toHaveLength(1)
+    expect(await filesIn(dir)).toEqual(filesOf(...kept))
+  })
+
+  it("a deleted photo's files are gone, the other photos' stay", async () => {
+    const dir = await freshDir()
+    const { id } = await create(A, { title: 'Delete one' })
+    await add(id, [await photo(), await photo()], dir)
+    const [gone, stays] = (await getOwnProduct(db.ctx, { ...A, productId: id }))?.photos ?? []
+    expect(await remove(id, gone.id, dir)).toEqual({ ok: true })
+    expect(await filesIn(dir)).toEqual(filesOf(stays.imageKey))
+  })
+
+  it('a picture shared by two products survives deleting it from one, and goes with the last', async () => {
+    const dir = await freshDir()
+    const one = await create(A, { title: 'Shared one' })
+    const two = await create(A, { title: 'Shared two' })
+    const same = await photo()
+    await add(one.id, [same], dir)
+    await add(two.id, [same], dir)
+    const [photoOne] = (await getOwnProduct(db.ctx, { ...A, productId: one.id }))?.photos ?? []
+    const [photoTwo] = (await getOwnProduct(db.ctx, { ...A, productId: two.id }))?.photos ?? []
+    expect(photoOne.imageKey).toBe(photoTwo.imageKey)
+    await remove(one.id, photoOne.id, dir)
+    expect(await filesIn(dir)).toEqual(filesOf(photoTwo.imageKey))
+    await remove(two.id, photoTwo.id, dir)
+    expect(await filesIn(dir)).toEqual([])
+  })
+
+  it('a delete inside a transaction that rolls back keeps the photo and its files', async () => {
+    const dir = await freshDir()
+    const { id } = await create(A, { title: 'Rolled back' })
+    await add(id, [await photo()], dir)
+    const [only] = (await getOwnProduct(db.ctx, { ...A, productId: id }))?.photos ?? []
+    const rollback = new Error('rolled back on purpose')
+    await expect(
+      db.ctx.db.transaction(async (tx) => {
+        const result = await changeProductPhoto(
+          { db: tx },
+          { ...A, productId: id, photoId: only.id, change: { kind: 'delete' }, imageOptions: { dir, cacheDir: false } },
+        )
+        expect(result).toEqual({ ok: true })
+        throw rollback
+      }),
+    ).rejects.toBe(rollback)
+    expect(await keysOf(id)).toEqual([only.imageKey])
+    expect(await filesIn(dir)).toEqual(filesOf(only.imageKey))
   })
 })
 

@@ -10,6 +10,7 @@ import {
 import { listOrderedVariantIds } from '#app/modules/orders/ordered-variants.server.ts'
 import { getStoreSettings } from '#app/modules/vendors/own-store.server.ts'
 import type { VendorStatus } from '#app/modules/vendors/tables.server.ts'
+import { deleteUnusedImages } from '#app/workflows/images.server.ts'
 import { getCategoryTree } from './catalog.server.ts'
 import type { ProductErrors, ProductInput, ProductListTab, ProductStatus } from './product-editor.schemas.ts'
 import { categories, productImages, products, productVariants } from './tables.server.ts'
@@ -466,8 +467,9 @@ export type AddPhotosResult =
   | { ok: false; code: PhotoRefusal; fileName?: string }
 
 /**
- * Adds photos after the product's existing ones. Each file is checked and stored first; if any is refused,
- * no row is added (the files already stored stay: they are named by content and harmless).
+ * Adds photos after the product's existing ones. Each file is checked and stored first; if any is refused, or the
+ * count check under the product's lock refuses the batch, no row is added and the files stored for it are deleted
+ * again (unless another row already shows the same picture): a refused upload leaves no public file behind.
  */
 export async function addProductPhotos(
   ctx: ServiceContext,
@@ -482,20 +484,46 @@ export async function addProductPhotos(
   const [have] = await ctx.db.select({ n: count() }).from(productImages).where(eq(productImages.productId, row.id))
   if (have.n + files.length > getEnv().UPLOAD_MAX_PHOTOS) return { ok: false, code: 'too_many' }
   const stored: UploadedImage[] = []
+  /** Keys whose files this batch wrote, in full or in part. */
+  const written: string[] = []
+  const release = () => deleteUnusedImages(ctx, written, input.imageOptions)
   for (const file of files) {
     const result = await storeUploadedImage(file, 'product', input.imageOptions)
-    if (!result.ok) return { ok: false, code: result.code, fileName: file.name }
+    if (!result.ok) {
+      if (result.partialKey) written.push(result.partialKey)
+      await release()
+      return { ok: false, code: result.code, fileName: file.name }
+    }
     stored.push(result.image)
+    written.push(result.image.key)
   }
+  let outcome: AddPhotosResult
+  try {
+    outcome = await insertPhotoRows(ctx, store.id, row.id, stored)
+  } catch (error) {
+    await release()
+    throw error
+  }
+  if (!outcome.ok) await release()
+  return outcome
+}
+
+/** The rows of photos already stored, after the product's existing ones, under the product's lock. */
+function insertPhotoRows(
+  ctx: ServiceContext,
+  storeId: number,
+  productId: number,
+  stored: UploadedImage[],
+): Promise<AddPhotosResult> {
   return ctx.db.transaction(async (db): Promise<AddPhotosResult> => {
-    const locked = await ownProductRow({ db }, store.id, row.id, true)
+    const locked = await ownProductRow({ db }, storeId, productId, true)
     if (!locked) return { ok: false, code: 'not-found' }
-    const photos = await listPhotos({ db }, row.id)
+    const photos = await listPhotos({ db }, productId)
     if (photos.length + stored.length > getEnv().UPLOAD_MAX_PHOTOS) return { ok: false, code: 'too_many' }
     const start = photos.reduce((m, p) => Math.max(m, p.position + 1), 0)
     await db.insert(productImages).values(
       stored.map((image, i) => ({
-        productId: row.id,
+        productId,
         imageKey: image.key,
         alt: locked.title,
         width: image.width,
@@ -517,16 +545,18 @@ export type PhotoChangeResult = { ok: true } | { ok: false; code: 'not-found' | 
 
 /**
  * Changes one photo of one of the owner's products: moves it up or down, makes it the main one (position 0,
- * shown on cards), edits its alt text, or deletes its row (the files stay). Positions are renumbered 0..n-1.
- * An active product keeps at least one photo.
+ * shown on cards), edits its alt text, or deletes it. Positions are renumbered 0..n-1. An active product keeps at
+ * least one photo. A deleted photo's files are deleted once the change has committed, unless another row still
+ * shows the same picture.
  */
 export async function changeProductPhoto(
   ctx: ServiceContext,
-  input: Owner & { productId: number; photoId: number; change: PhotoChange },
+  input: Owner & { productId: number; photoId: number; change: PhotoChange; imageOptions?: StoreUploadOptions },
 ): Promise<PhotoChangeResult> {
   const store = await ownStore(ctx, input)
   if (!store) return { ok: false, code: 'not-found' }
-  return ctx.db.transaction(async (db): Promise<PhotoChangeResult> => {
+  let released: string | undefined
+  const result = await ctx.db.transaction(async (db): Promise<PhotoChangeResult> => {
     const row = await ownProductRow({ db }, store.id, input.productId, true)
     if (!row) return { ok: false, code: 'not-found' }
     const photos = await listPhotos({ db }, row.id)
@@ -541,6 +571,7 @@ export async function changeProductPhoto(
     if (change.kind === 'delete') {
       if (photos.length === 1 && row.status === 'active') return { ok: false, code: 'last-photo-active' }
       await db.delete(productImages).where(eq(productImages.id, input.photoId))
+      released = photos[at].imageKey
       order.splice(at, 1)
     } else {
       const to = change.kind === 'main' ? 0 : change.direction === 'up' ? at - 1 : at + 1
@@ -556,4 +587,7 @@ export async function changeProductPhoto(
     }
     return { ok: true }
   })
+  // After the commit: a rolled-back delete keeps its row, so it must keep its files too.
+  if (result.ok && released) await deleteUnusedImages(ctx, [released], input.imageOptions)
+  return result
 }

@@ -14,7 +14,10 @@ export const MIN_UPLOAD_SIDE = 200
 
 export type UploadRefusal = 'missing' | 'too_large' | 'not_image' | 'unsupported' | 'too_small'
 export type UploadedImage = StoredImage & { placeholder: string }
-export type StoreUploadResult = { ok: true; image: UploadedImage } | { ok: false; code: UploadRefusal }
+export type StoreUploadResult =
+  | { ok: true; image: UploadedImage }
+  /** `partialKey`: storing failed part-way, and some files of this key may have been written. */
+  | { ok: false; code: UploadRefusal; partialKey?: string }
 export type StoreUploadOptions = StoreImageOptions & { maxBytes?: number }
 
 /** The upload limit in bytes (UPLOAD_MAX_MB). */
@@ -58,8 +61,9 @@ export async function storeUploadedImage(
     const stored = await storeImage(source, key, kind, options)
     return { ok: true, image: { ...stored, placeholder } }
   } catch {
-    // The header was readable but the pixels were not: a HEIC whose codec this build lacks, or a broken file.
-    return { ok: false, code: meta.format === 'heif' ? 'unsupported' : 'not_image' }
+    // The header was readable but the pixels were not (a HEIC whose codec this build lacks, a broken file), or the
+    // storage failed part-way: the caller deletes what was written once it knows no row shows the same picture.
+    return { ok: false, code: meta.format === 'heif' ? 'unsupported' : 'not_image', partialKey: key }
   }
 }
 

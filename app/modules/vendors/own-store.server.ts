@@ -3,6 +3,7 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { type StoreUploadOptions, storeUploadedImage, type UploadRefusal } from '#app/modules/images/uploads.server.ts'
 import { getVendorOrderFigures, listVendorOrders, type VendorOrderListItem } from '#app/modules/orders/orders.server.ts'
 import { isDistrict } from '#app/modules/places/places.server.ts'
+import { deleteUnusedImages } from '#app/workflows/images.server.ts'
 import type { StoreSettingsInput } from './store-settings.schemas.ts'
 import { type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
 import { getVendorStats } from './vendors.server.ts'
@@ -162,6 +163,7 @@ const PICTURE_COLUMN = { logo: 'avatarKey', banner: 'bannerKey' } as const
 /**
  * Checks and stores an uploaded logo or banner for the store `ownerUserId` runs (the owner comes from the session,
  * never from the form), then points the store at it. A refused file changes nothing and comes back as its code.
+ * The picture it replaces has its files deleted once no row shows it any more.
  */
 export async function setStorePicture(
   ctx: ServiceContext,
@@ -174,26 +176,59 @@ export async function setStorePicture(
     .where(eq(vendors.ownerUserId, input.ownerUserId))
   if (!store) return { ok: false, code: 'no-store' }
   const stored = await storeUploadedImage(input.file, input.picture, options)
-  if (!stored.ok) return stored
-  await ctx.db
-    .update(vendors)
-    .set({ [PICTURE_COLUMN[input.picture]]: stored.image.key })
-    .where(eq(vendors.id, store.id))
-  return { ok: true, key: stored.image.key }
+  if (!stored.ok) {
+    if (stored.partialKey) await deleteUnusedImages(ctx, [stored.partialKey], options)
+    return { ok: false, code: stored.code }
+  }
+  const key = stored.image.key
+  let previous: string | null
+  try {
+    previous = await replacePicture(ctx, store.id, input.picture, key)
+  } catch (error) {
+    // Nothing points at the new files: they go (unless another row shows the same picture).
+    await deleteUnusedImages(ctx, [key], options)
+    throw error
+  }
+  if (previous && previous !== key) await deleteUnusedImages(ctx, [previous], options)
+  return { ok: true, key }
+}
+
+/** Points the store at `key` (or at no picture) and returns the key it pointed at before, read under a row lock. */
+function replacePicture(
+  ctx: ServiceContext,
+  storeId: number,
+  picture: StorePicture,
+  key: string | null,
+): Promise<string | null> {
+  return ctx.db.transaction(async (db) => {
+    const [row] = await db
+      .select({ avatarKey: vendors.avatarKey, bannerKey: vendors.bannerKey })
+      .from(vendors)
+      .where(eq(vendors.id, storeId))
+      .for('update')
+    await db
+      .update(vendors)
+      .set({ [PICTURE_COLUMN[picture]]: key })
+      .where(eq(vendors.id, storeId))
+    return row?.[PICTURE_COLUMN[picture]] ?? null
+  })
 }
 
 /**
  * Takes the logo or banner off the store `ownerUserId` runs: the store shows its initials, or its gradient, again.
- * The files stay (another store may have uploaded the same picture: files are named by content).
+ * Its files are deleted unless another row still shows the same picture (files are named by content).
  */
 export async function removeStorePicture(
   ctx: ServiceContext,
   input: { ownerUserId: string; picture: StorePicture },
+  options: StoreUploadOptions = {},
 ): Promise<{ ok: true } | { ok: false; code: 'no-store' }> {
-  const rows = await ctx.db
-    .update(vendors)
-    .set({ [PICTURE_COLUMN[input.picture]]: null })
+  const [store] = await ctx.db
+    .select({ id: vendors.id })
+    .from(vendors)
     .where(eq(vendors.ownerUserId, input.ownerUserId))
-    .returning({ id: vendors.id })
-  return rows.length > 0 ? { ok: true } : { ok: false, code: 'no-store' }
+  if (!store) return { ok: false, code: 'no-store' }
+  const previous = await replacePicture(ctx, store.id, input.picture, null)
+  if (previous) await deleteUnusedImages(ctx, [previous], options)
+  return { ok: true }
 }

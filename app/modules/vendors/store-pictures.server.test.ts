@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
+import { imageFileNames } from '#app/modules/images/images.server.ts'
+import { LocalStorage } from '#app/modules/images/storage.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { getStoreSettings, removeStorePicture, setStorePicture } from './own-store.server.ts'
 import { vendors } from './tables.server.ts'
@@ -132,7 +134,7 @@ describe('setStorePicture', () => {
         opts(),
       ),
     ).toEqual({ ok: false, code: 'no-store' })
-    expect(await removeStorePicture(db.ctx, { ownerUserId: 'someone-else', picture: 'banner' })).toEqual({
+    expect(await removeStorePicture(db.ctx, { ownerUserId: 'someone-else', picture: 'banner' }, opts())).toEqual({
       ok: false,
       code: 'no-store',
     })
@@ -143,10 +145,96 @@ describe('setStorePicture', () => {
 
 describe('removeStorePicture', () => {
   it("clears only the owner's logo or banner", async () => {
-    await removeStorePicture(db.ctx, { ownerUserId: 'owner-a', picture: 'logo' })
+    await removeStorePicture(db.ctx, { ownerUserId: 'owner-a', picture: 'logo' }, opts())
     expect(await keysOf(ids.a)).toEqual({ avatarKey: null, bannerKey: 'banner-seeded' })
-    expect(await removeStorePicture(db.ctx, { ownerUserId: 'owner-a', picture: 'banner' })).toEqual({ ok: true })
+    expect(await removeStorePicture(db.ctx, { ownerUserId: 'owner-a', picture: 'banner' }, opts())).toEqual({
+      ok: true,
+    })
     expect(await keysOf(ids.a)).toEqual({ avatarKey: null, bannerKey: null })
     expect(await keysOf(ids.b)).toEqual({ avatarKey: null, bannerKey: 'banner-seeded' })
+  })
+})
+
+describe('the files of a replaced or removed picture', () => {
+  /** A folder of its own for one test's pictures, so what is left in it is exactly what the test made. */
+  const freshDir = () => mkdtemp(path.join(dir, 'files-'))
+  const filesIn = async (folder: string) => (await readdir(folder).catch(() => [])).sort()
+  const filesOf = (...keys: string[]) => keys.flatMap((k) => imageFileNames(k)).sort()
+  const set = async (ownerUserId: string, picture: 'logo' | 'banner', file: Blob, folder: string) => {
+    const result = await setStorePicture(db.ctx, { ownerUserId, picture, file }, { dir: folder, cacheDir: false })
+    if (!result.ok) throw new Error(result.code)
+    return result.key
+  }
+
+  it("replacing a logo deletes the old logo's files; the same picture again keeps them", async () => {
+    const folder = await freshDir()
+    await addStore('Replacing Logos', 'owner-r')
+    const first = await set('owner-r', 'logo', await photo(300, 300, '#112233'), folder)
+    const second = await set('owner-r', 'logo', await photo(300, 300, '#445566'), folder)
+    expect(second).not.toBe(first)
+    expect(await filesIn(folder)).toEqual(filesOf(second))
+    expect(await set('owner-r', 'logo', await photo(300, 300, '#445566'), folder)).toBe(second)
+    expect(await filesIn(folder)).toEqual(filesOf(second))
+  })
+
+  it('a logo whose storage fails part-way leaves none of its files, and the store keeps its picture', async () => {
+    const folder = await freshDir()
+    const id = await addStore('Failing Disk', 'owner-f')
+    const logo = await set('owner-f', 'logo', await photo(300, 300, '#123456'), folder)
+    let puts = 0
+    const failing = new (class extends LocalStorage {
+      override async put(name: string, bytes: Buffer, type?: string) {
+        if (++puts > 1) throw new Error('disk full')
+        return super.put(name, bytes, type)
+      }
+    })(folder)
+    const result = await setStorePicture(
+      db.ctx,
+      { ownerUserId: 'owner-f', picture: 'logo', file: await photo(300, 300, '#654321') },
+      { storage: failing, cacheDir: false },
+    )
+    expect(result).toEqual({ ok: false, code: 'not_image' })
+    expect(puts).toBeGreaterThan(1)
+    expect((await keysOf(id)).avatarKey).toBe(logo)
+    expect(await filesIn(folder)).toEqual(filesOf(logo))
+  })
+
+  it("removing a banner deletes its files, and leaves the logo's", async () => {
+    const folder = await freshDir()
+    await addStore('Removing Banners', 'owner-m')
+    const logo = await set('owner-m', 'logo', await photo(300, 300, '#778899'), folder)
+    await set('owner-m', 'banner', await photo(1500, 500, '#aabbcc'), folder)
+    expect(await removeStorePicture(db.ctx, { ownerUserId: 'owner-m', picture: 'banner' }, { dir: folder })).toEqual({
+      ok: true,
+    })
+    expect(await filesIn(folder)).toEqual(filesOf(logo))
+  })
+
+  it('a banner two stores uploaded survives removing it from one, and goes with the last', async () => {
+    const folder = await freshDir()
+    await addStore('Shared Banner One', 'owner-s1')
+    await addStore('Shared Banner Two', 'owner-s2')
+    const same = await photo(1500, 500, '#ddeeff')
+    const key = await set('owner-s1', 'banner', same, folder)
+    expect(await set('owner-s2', 'banner', same, folder)).toBe(key)
+    await removeStorePicture(db.ctx, { ownerUserId: 'owner-s1', picture: 'banner' }, { dir: folder })
+    expect(await filesIn(folder)).toEqual(filesOf(key))
+    await removeStorePicture(db.ctx, { ownerUserId: 'owner-s2', picture: 'banner' }, { dir: folder })
+    expect(await filesIn(folder)).toEqual([])
+  })
+
+  it('a removal inside a transaction that rolls back keeps the picture and its files', async () => {
+    const folder = await freshDir()
+    const id = await addStore('Rolled Back Logo', 'owner-t')
+    const key = await set('owner-t', 'logo', await photo(300, 300, '#0f766e'), folder)
+    const rollback = new Error('rolled back on purpose')
+    await expect(
+      db.ctx.db.transaction(async (tx) => {
+        await removeStorePicture({ db: tx }, { ownerUserId: 'owner-t', picture: 'logo' }, { dir: folder })
+        throw rollback
+      }),
+    ).rejects.toBe(rollback)
+    expect((await keysOf(id)).avatarKey).toBe(key)
+    expect(await filesIn(folder)).toEqual(filesOf(key))
   })
 })

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react
 import { Button } from '#app/components/ui/button.tsx'
 import { Loader } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
+import { siteUrl } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -84,7 +85,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     phone: parsed.data.phone ?? customer.phone ?? '',
     email: customer.email,
     name: `${customer.firstName} ${customer.lastName}`.trim(),
-    returnUrl: new URL(`/checkout/pay/${params.number}/return`, request.url).toString(),
+    returnUrl: siteUrl(`/checkout/pay/${params.number}/return`, request),
   })
   if (!started.ok) {
     if (started.code === 'not_found') notFound()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import signature from 'cookie-signature'
 import { z } from 'zod'
-import { getEnv } from '#app/lib/env.server.ts'
+import { getEnv, secureCookieSuffix } from '#app/lib/env.server.ts'
 import { PAYMENT_METHODS } from '#app/modules/orders/checkout.schemas.ts'
 
 // The checkout's choices between steps live in a signed, HttpOnly cookie (not in the URL, which would carry the
@@ -38,8 +38,8 @@ export function readDraft(request: Request): CheckoutDraft {
   return { key: randomUUID() }
 }
 
-export function draftCookie(request: Request, draft: CheckoutDraft): string {
+export function draftCookie(draft: CheckoutDraft): string {
   const value = signature.sign(Buffer.from(JSON.stringify(draft)).toString('base64url'), getEnv().SESSION_SECRET)
-  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : ''
+  const secure = secureCookieSuffix()
   return `${COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=86400; HttpOnly; SameSite=Lax${secure}`
 }

@@ -3,6 +3,7 @@ import { FormAlert } from '#app/components/account/fields.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Check, ShoppingBag } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
+import { siteUrl } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -87,7 +88,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       defaultPhone: draft.phone ? formatRwandanPhone(draft.phone) : address ? formatRwandanPhone(address.phone) : '',
       testNumbers: getPaymentsConfig().mode === 'simulator' ? SIMULATOR_TEST_NUMBERS : [],
     },
-    { headers: { 'Set-Cookie': draftCookie(request, draft) } },
+    { headers: { 'Set-Cookie': draftCookie(draft) } },
   )
 }
 
@@ -97,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get('intent')
   const draft = readDraft(request)
   const next = (step: CheckoutStep, changed: CheckoutDraft) =>
-    redirect(`/checkout?step=${step}`, { headers: { 'Set-Cookie': draftCookie(request, changed) } })
+    redirect(`/checkout?step=${step}`, { headers: { 'Set-Cookie': draftCookie(changed) } })
   const refuse = (step: CheckoutStep, errors: Record<string, string>, values: Record<string, string> = {}) =>
     data({ step, errors, values, changes: [] as CartChange[] }, { status: 400 })
 
@@ -163,7 +164,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   // The next checkout starts with a new key; this one stays bound to the order it made.
   const fresh: CheckoutDraft = { ...draft, key: crypto.randomUUID() }
-  const headers = { 'Set-Cookie': draftCookie(request, fresh) }
+  const headers = { 'Set-Cookie': draftCookie(fresh) }
   const { order } = outcome
   if (order.status !== 'pending_payment' || !outcome.created) {
     const to =
@@ -179,7 +180,7 @@ export async function action({ request }: Route.ActionArgs) {
     phone: draft.phone ?? customer.phone ?? '',
     email: customer.email,
     name: `${customer.firstName} ${customer.lastName}`.trim(),
-    returnUrl: new URL(`/checkout/pay/${order.number}/return`, request.url).toString(),
+    returnUrl: siteUrl(`/checkout/pay/${order.number}/return`, request),
   })
   if (started.ok && started.redirectUrl) return redirect(started.redirectUrl, { headers })
   return redirect(`/checkout/pay/${order.number}`, { headers })
