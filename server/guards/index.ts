@@ -5,6 +5,7 @@ import { cookieGuard } from './cookies.ts'
 import { originGuard, SERVER_TO_SERVER_PATHS } from './origin.ts'
 import { methodGuard, urlGuard } from './request-shape.ts'
 
+export { clientErrorHandler } from './client-errors.ts'
 export { httpLoggerSerializers, loggerOptions, redactUrl } from './logging.ts'
 
 // Request guards (issue 11, "Bounded and well-formed input"), mounted first in the Express app so that every route,
