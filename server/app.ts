@@ -29,7 +29,7 @@ import {
 import { configureThrottles } from '#app/modules/throttle/throttle.server.ts'
 import { startPaymentsWorker } from '#app/workflows/payments.server.ts'
 import { configurationProblems } from './config.ts'
-import { installRequestGuards, loggerOptions } from './guards/index.ts'
+import { clientErrorHandler, installRequestGuards, loggerOptions } from './guards/index.ts'
 
 // The staff-account command (`npm run admin:create`, server/create-admin.js) travels in the same build.
 export { main as createAdminCommand } from '../scripts/create-admin.ts'
@@ -108,6 +108,8 @@ export function createApp(env: Env, logger: Logger, options: { simulatorOrigin?:
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientAddress: req.ip }),
     }),
   )
+  // Last: a refusal from express.static (a missing picture, a path leaving /images) answered without a stack trace.
+  app.use(clientErrorHandler())
   return app
 }
 
