@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   ServerRouter,
 } from 'react-router'
+import { errorForLog } from '#app/lib/error-log.server.ts'
 import { createI18n, getMessages } from '#app/lib/i18n.server.ts'
 import { I18nProvider, MessagesJsonContext, negotiateLocale, scriptJson } from '#app/lib/i18n.tsx'
 import { NonceContext } from '#app/lib/nonce.tsx'
@@ -23,7 +24,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status < 500) return
   // The router wraps its own failures in an error response; the error inside says what happened.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined
-  console.error(inner ?? error)
+  console.error(errorForLog(inner ?? error))
 }
 
 type IsokoLoadContext = AppLoadContext & { cspNonce?: string }
@@ -78,7 +79,7 @@ export default function handleRequest(
           // A route's boundary handing a refusal up (a 405 to a page without an action) is no server failure.
           if (isRouteErrorResponse(error) && error.status < 500) return
           status = 500
-          console.error(error)
+          console.error(errorForLog(error))
         },
       },
     )

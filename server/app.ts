@@ -31,6 +31,8 @@ import { startPaymentsWorker } from '#app/workflows/payments.server.ts'
 import { configurationProblems } from './config.ts'
 import { clientErrorHandler, installRequestGuards, loggerOptions } from './guards/index.ts'
 
+// For server/start.js: what it prints of a failed start never holds a query's values.
+export { errorForLog } from '#app/lib/error-log.server.ts'
 // The staff-account command (`npm run admin:create`, server/create-admin.js) travels in the same build.
 export { main as createAdminCommand } from '../scripts/create-admin.ts'
 

@@ -7,7 +7,7 @@ if (!existsSync(entry)) {
   console.error('No build found: run `npm run build` first (`npm start` does both).')
   process.exit(1)
 }
-const { startServer, StartupRefused } = await import(entry.href)
+const { errorForLog, startServer, StartupRefused } = await import(entry.href)
 try {
   const server = await startServer()
   let signals = 0
@@ -21,6 +21,6 @@ try {
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
 } catch (error) {
-  console.error(error instanceof StartupRefused ? error.message : error)
+  console.error(error instanceof StartupRefused ? error.message : errorForLog(error))
   process.exit(1)
 }

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type LoggerOptions, stdSerializers } from 'pino'
+import { REDACTED, scrubError } from '#app/lib/error-log.server.ts'
 
 // The log never holds cookies, Set-Cookie, Authorization, tokens in query strings or SQL parameters (issue 11).
 // `loggerOptions.base` goes to pino(); `loggerOptions.http` to pino-http (it replaces the logger's own req, res
 // and err serializers with its wrapped ones, so both are needed).
 
-export const REDACTED = '[redacted]'
+export { REDACTED, scrubError }
 
 /** Query parameter names whose values are secrets (reset tokens, API keys, OAuth codes…), matched in any case. */
 const SECRET_PARAM = /token|key|code|password|passwd|secret|signature|sig|session|auth|otp/i
@@ -38,23 +39,23 @@ function redactQuery(query: unknown): unknown {
 
 type Serialized = Record<string, unknown>
 
-/** Drops SQL parameters from an error: Drizzle puts them on `params` and in the message after "params:". */
-export function scrubError(err: Serialized): Serialized {
-  const out: Serialized = { ...err }
-  for (const key of ['params', 'parameters', 'values']) if (key in out) out[key] = REDACTED
-  for (const key of ['message', 'stack']) {
-    const text = out[key]
-    if (typeof text === 'string') out[key] = text.replace(/\nparams: [^\n]*/g, `\nparams: ${REDACTED}`)
-  }
-  if (out.cause && typeof out.cause === 'object') out.cause = scrubError(out.cause as Serialized)
-  return out
+/** A page's Referer is its full URL: a request sent from /reset-password?token=… carries the token there too. */
+function redactReferer(headers: unknown): unknown {
+  if (!headers || typeof headers !== 'object') return headers
+  const { referer } = headers as { referer?: unknown }
+  return typeof referer === 'string' ? { ...headers, referer: redactUrl(referer) } : headers
 }
 
 const errSerializer = (err: Error) => scrubError(stdSerializers.err(err) as unknown as Serialized)
 
 /** For pino-http's `serializers` option: the request's url and query without secrets, errors without SQL values. */
 export const httpLoggerSerializers = {
-  req: (req: Serialized) => ({ ...req, url: redactUrl(req.url as string | undefined), query: redactQuery(req.query) }),
+  req: (req: Serialized) => ({
+    ...req,
+    url: redactUrl(req.url as string | undefined),
+    query: redactQuery(req.query),
+    headers: redactReferer(req.headers),
+  }),
   res: (res: Serialized) => res,
   err: errSerializer,
 }
