@@ -20,10 +20,18 @@ export function methodGuard() {
 const RAW_CONTROL = /[\u0000-\u001f\u007f]/
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i
 
-/** Whether a request target (path and query) is free of control characters and decodes as UTF-8 percent codes. */
+// A `.` or `..` path segment, plain or encoded. The router resolves them (`/api/payments/../cart` is /api/cart)
+// while the guards read the path as sent: such a path would wear one route's exemption into another.
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i
+
+/**
+ * Whether a request target (path and query) is free of control characters and dot segments, and decodes as
+ * UTF-8 percent codes.
+ */
 export function isWellFormedTarget(target: string): boolean {
   if (RAW_CONTROL.test(target) || ENCODED_CONTROL.test(target)) return false
   const [pathname] = target.split('?')
+  if (DOT_SEGMENT.test(pathname ?? '')) return false
   return decodesAsUtf8(pathname ?? '')
 }
 
