@@ -1,5 +1,6 @@
 import { environmentProblems } from '#app/lib/env.server.ts'
-import { multiServerStorageProblem } from '#app/lib/worker-mode.server.ts'
+import { trustProxyProblem } from '#app/lib/trust-proxy.server.ts'
+import { multiServerStorageProblem, workerModeProblem } from '#app/lib/worker-mode.server.ts'
 import { messagingConfigProblems } from '#app/modules/outbox/config.server.ts'
 import { paymentsConfigProblems } from '#app/modules/payments/config.server.ts'
 
@@ -15,7 +16,12 @@ export function configurationProblems(env: Record<string, string | undefined>): 
     ...paymentsConfigProblems(env, { production }),
     ...messagingConfigProblems(env, { production }),
   ]
-  const storage = multiServerStorageProblem(env)
-  if (storage) problems.push(storage)
+  for (const problem of [
+    multiServerStorageProblem(env),
+    trustProxyProblem(env.TRUST_PROXY),
+    workerModeProblem(env.WORKER_MODE),
+  ]) {
+    if (problem) problems.push(problem)
+  }
   return problems
 }
