@@ -236,6 +236,41 @@ describe('deliverPending', () => {
     expect(await deliverPending(t.ctx, { email: slow.transport, sms: developmentTransport })).toBe(0)
     expect(await row(id)).toMatchObject({ status: 'pending', claimToken: 'the-other-claim', providerMessageId: null })
   })
+
+  test('a batch behind a slow send does not send a message another worker claimed before its turn came', async () => {
+    const first = await enqueueMessage(t.ctx, email('slow-first@example.rw'))
+    const second = await enqueueMessage(t.ctx, email('slow-second@example.rw'))
+    const slow = recorder('smtp', async (m) => {
+      // While the first message is with a slow provider, the batch's lease runs out and another worker claims the
+      // second message, which this worker has not reached yet.
+      if (m.id === first.id) {
+        await t.ctx.db
+          .update(outboxMessages)
+          .set({ claimToken: 'the-other-worker', claimedUntil: sql`now() + interval '5 minutes'` })
+          .where(eq(outboxMessages.id, second.id))
+      }
+      return {}
+    })
+    expect(await deliverPending(t.ctx, { email: slow.transport, sms: developmentTransport })).toBe(1)
+    expect(slow.calls.map((m) => m.id)).toEqual([first.id])
+    expect(await row(second.id)).toMatchObject({ status: 'pending', claimToken: 'the-other-worker' })
+  })
+
+  test('a stopping worker sends nothing more and hands the rest of its batch back, uncounted', async () => {
+    const first = await enqueueMessage(t.ctx, email('stop-first@example.rw'))
+    const second = await enqueueMessage(t.ctx, email('stop-second@example.rw'))
+    let stopped = false
+    const mail = recorder('smtp', async () => {
+      stopped = true
+      return {}
+    })
+    const sent = await deliverPending(t.ctx, { email: mail.transport, sms: developmentTransport }, 20, {
+      stopped: () => stopped,
+    })
+    expect(sent).toBe(1)
+    expect(mail.calls.map((m) => m.id)).toEqual([first.id])
+    expect(await row(second.id)).toMatchObject({ status: 'pending', claimToken: null, claimedUntil: null, attempts: 0 })
+  })
 })
 
 describe('recordDeliveryReport', () => {

@@ -110,13 +110,34 @@ async function withRetries<T>(run: () => Promise<T>, tries = 3): Promise<T> {
  * (CLAIM_LEASE_SECONDS), not before. E-mails carry a Message-ID built from the outbox id, so mail clients can fold
  * such a duplicate; an SMS duplicate cannot be recalled.
  */
-export async function deliverPending(ctx: ServiceContext, transports: Transports, limit = 20): Promise<number> {
+export async function deliverPending(
+  ctx: ServiceContext,
+  transports: Transports,
+  limit = 20,
+  options: { stopped?: () => boolean } = {},
+): Promise<number> {
   const token = randomUUID()
   const rows = await claimDue(ctx, limit, token)
   let sent = 0
   for (const row of rows) {
     const transport = transports[row.channel]
     const ours = and(eq(outboxMessages.id, row.id), eq(outboxMessages.claimToken, token))
+    if (options.stopped?.()) {
+      // Stopping: the rest of the batch goes back, unsent and uncounted, for the next worker to claim at once.
+      await ctx.db
+        .update(outboxMessages)
+        .set({ claimedUntil: null, claimToken: null, attempts: sql`${outboxMessages.attempts} - 1` })
+        .where(ours)
+      continue
+    }
+    // The lease is renewed right before each send, and the row skipped if the claim was lost: a batch behind a slow
+    // provider can outlast its first lease, and another worker may have claimed the rows it had not reached yet.
+    const renewed = await ctx.db
+      .update(outboxMessages)
+      .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})` })
+      .where(ours)
+      .returning({ id: outboxMessages.id })
+    if (renewed.length === 0) continue
     let providerMessageId: string | undefined
     try {
       if (!transport) throw new SendError(`No transport for channel ${row.channel}`)
@@ -225,25 +246,36 @@ export type OutboxWorkerOptions = {
 
 /**
  * Starts a worker loop in this process: every `everyMs`, deliver what is due, until nothing more is sent. Any
- * number of processes may run one on the same database. Returns a stop function.
+ * number of processes may run one on the same database. Returns a stop function that resolves once the round
+ * under way has finished its current send and handed back the rest of its claims (so the database may close).
  */
 export function startOutboxWorker(
   getCtx: () => ServiceContext,
   transports: Transports,
   options: OutboxWorkerOptions = {},
-): () => void {
-  let running = false
-  const timer = setInterval(async () => {
-    if (running) return
-    running = true
-    try {
-      while ((await deliverPending(getCtx(), transports, options.batch ?? 20)) > 0) {}
-    } catch (error) {
-      options.onError?.(error)
-    } finally {
-      running = false
-    }
+): () => Promise<void> {
+  let round: Promise<void> | undefined
+  let stopped = false
+  const isStopped = () => stopped
+  const timer = setInterval(() => {
+    if (round || stopped) return
+    round = (async () => {
+      try {
+        while (
+          !stopped &&
+          (await deliverPending(getCtx(), transports, options.batch ?? 20, { stopped: isStopped })) > 0
+        ) {}
+      } catch (error) {
+        options.onError?.(error)
+      } finally {
+        round = undefined
+      }
+    })()
   }, options.everyMs ?? 1000)
   timer.unref()
-  return () => clearInterval(timer)
+  return async () => {
+    stopped = true
+    clearInterval(timer)
+    await round
+  }
 }
