@@ -121,6 +121,18 @@ describe('the public forms’ limits', () => {
     })
   })
 
+  test.each(['search', 'newsletter'] as const)('%s counts a signed-in account across addresses too', async (action) => {
+    const now = at('17:30:00')
+    const limit = action === 'search' ? 120 : 5
+    for (let i = 0; i < limit; i++) {
+      expect(
+        (await throttleAction(t.ctx, action, { address: `10.7.${i >> 8}.${i & 255}`, userId: `u-${action}` }, now)).ok,
+      ).toBe(true)
+    }
+    expect((await throttleAction(t.ctx, action, { address: '10.8.0.1', userId: `u-${action}` }, now)).ok).toBe(false)
+    expect((await throttleAction(t.ctx, action, { address: '10.8.0.1' }, now)).ok).toBe(true)
+  })
+
   test('a scale raises every limit (the journeys’ server)', async () => {
     const now = at('18:00:00')
     configureThrottles({ scale: 2 })

@@ -18,15 +18,16 @@ const SWEEP_BATCH = 500
 const BACKOFF_WINDOW = new Date(0)
 
 /**
- * The limits of the public forms, per network address and (when signed in) per account. Search is counted per
- * address only: it is a page view.
+ * The limits of the public forms, per network address and (when signed in) per account: a script on a signed-in
+ * account meets the account's limit from any address, and many people behind one operator's address meet it
+ * together only at the address's.
  */
 export const THROTTLES = {
   contact: { perAddress: 5, perAccount: 5, windowSeconds: 60 * 60 },
-  newsletter: { perAddress: 5, perAccount: null, windowSeconds: 60 * 60 },
+  newsletter: { perAddress: 5, perAccount: 5, windowSeconds: 60 * 60 },
   message: { perAddress: 30, perAccount: 30, windowSeconds: 60 * 60 },
   review: { perAddress: 10, perAccount: 10, windowSeconds: 60 * 60 },
-  search: { perAddress: 120, perAccount: null, windowSeconds: 60 },
+  search: { perAddress: 120, perAccount: 120, windowSeconds: 60 },
 } as const satisfies Record<string, { perAddress: number; perAccount: number | null; windowSeconds: number }>
 
 export type ThrottledAction = keyof typeof THROTTLES

@@ -3,6 +3,7 @@ import { getServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { safeRedirectPath } from '#app/lib/guest.server.ts'
 import { clientAddressOf } from '#app/lib/load-context.server.ts'
+import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { type NewsletterOutcome, subscribeToNewsletter } from '#app/modules/support/newsletter.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/newsletter'
@@ -11,7 +12,8 @@ import type { Route } from './+types/newsletter'
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const ctx = getServiceContext()
-  const allowed = await throttleAction(ctx, 'newsletter', { address: clientAddressOf(context) })
+  const actor = await findActor(getAccountsContext(), request)
+  const allowed = await throttleAction(ctx, 'newsletter', { address: clientAddressOf(context), userId: actor?.userId })
   const outcome: NewsletterOutcome = allowed.ok
     ? await subscribeToNewsletter(ctx, form.get('email'), { publicUrl: getEnv().PUBLIC_URL })
     : { ok: false, code: 'limited', minutes: minutesToWait(allowed.retryAfterSeconds) }

@@ -11,6 +11,7 @@ import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { DEFAULT_PER_PAGE, parseProductFilters } from '#app/modules/catalog/catalog.schemas.ts'
 import { listProducts, resolveCategoryFilter } from '#app/modules/catalog/catalog.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
@@ -25,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = getServiceContext()
   if (parsed.q) {
     // Text search is the costly query: a script hammering it meets a polite 429, not a slower site for everyone.
-    const allowed = await throttleAction(ctx, 'search', { address: clientAddressOf(context) })
+    const actor = await findActor(getAccountsContext(), request)
+    const allowed = await throttleAction(ctx, 'search', { address: clientAddressOf(context), userId: actor?.userId })
     if (!allowed.ok) {
       throw data(
         { minutes: minutesToWait(allowed.retryAfterSeconds) },
