@@ -12,6 +12,7 @@ import {
   landingAfterSignIn,
   registerCustomer,
   signIn,
+  typedValues,
 } from './accounts.server.ts'
 
 let t: TestDatabase
@@ -223,5 +224,24 @@ describe('delete account', () => {
     expect(
       await signIn(ctx, caller(), form({ email: 'leaving@example.rw', password: 'Kitenge-Blue-42' })),
     ).toMatchObject({ ok: false, errors: { password: 'account.error.invalidCredentials' } })
+  })
+})
+
+describe('typedValues', () => {
+  it('sends back only what a form of ours could hold: no passwords, no odd names, no payload', () => {
+    const form = new FormData()
+    form.set('email', 'aline@example.rw')
+    form.set('password', 'secret-password')
+    form.set('redirectTo', '/elsewhere')
+    form.set('<script>', 'x')
+    form.set('businessDescription', 'd'.repeat(50_000))
+    for (let i = 0; i < 100; i++) form.set(`extra${i}`, 'x')
+    const values = typedValues(form)
+    expect(values.email).toBe('aline@example.rw')
+    expect(values.password).toBeUndefined()
+    expect(values.redirectTo).toBeUndefined()
+    expect(values['<script>']).toBeUndefined()
+    expect(values.businessDescription).toHaveLength(2000)
+    expect(Object.keys(values).length).toBeLessThanOrEqual(30)
   })
 })

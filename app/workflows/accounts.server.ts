@@ -47,13 +47,21 @@ const failureField: Record<AuthFailure, { field: string; message: string }> = {
   locked: { field: 'form', message: 'account.error.locked' },
 }
 
-/** What the visitor typed, to put back in the form: every text field but the passwords. */
+/** Sent back at most: more fields than any account form has, each longer than any of its fields takes. */
+const ECHO_FIELDS = 30
+const ECHO_LENGTH = 2000
+
+/**
+ * What the visitor typed, to put back in the form: the text fields but the passwords, under a name a form of
+ * ours could have, each cut to a length no field of ours takes, so a refused post never echoes a payload back.
+ */
 export function typedValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {}
   for (const [key, value] of form) {
-    if (typeof value === 'string' && !/password/i.test(key) && key !== 'redirectTo') {
-      values[key] = values[key] ? `${values[key]},${value}` : value
-    }
+    if (typeof value !== 'string' || /password/i.test(key) || key === 'redirectTo' || !/^[A-Za-z]\w{0,39}$/.test(key))
+      continue
+    if (!(key in values) && Object.keys(values).length >= ECHO_FIELDS) continue
+    values[key] = (values[key] ? `${values[key]},${value}` : value).slice(0, ECHO_LENGTH)
   }
   return values
 }

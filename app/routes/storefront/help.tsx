@@ -16,11 +16,13 @@ import type { Route } from './+types/help'
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData())
   const ctx = getServiceContext()
+  // Only the form's own fields go back, cut to twice their longest accepted length (the refusal says what is too long).
+  const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max * 2) : '')
   const values = {
-    name: String(form.name ?? ''),
-    email: String(form.email ?? ''),
-    subject: String(form.subject ?? ''),
-    message: String(form.message ?? ''),
+    name: text(form.name, 100),
+    email: text(form.email, 254),
+    subject: text(form.subject, 150),
+    message: text(form.message, 5000),
   }
   const actor = await findActor(getAccountsContext(), request)
   const allowed = await throttleAction(ctx, 'contact', { address: clientAddressOf(context), userId: actor?.userId })
