@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit and integration tests, build, then the browser journeys in Chromium.
 // With TEST_DATABASE_URL set, the integration tests and the journeys run on PostgreSQL too.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -15,6 +15,26 @@ function run(title, command, args, env = {}) {
     console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal}).`)
     process.exit(result.status || 1)
   }
+}
+
+/**
+ * Several steps at once (each prints as it goes, so their lines interleave); fails after all have ended if any
+ * failed. The built server's tests mostly wait on child processes, so they share the machine well.
+ */
+async function runTogether(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ({ title, command, args, env = {} }) =>
+        new Promise((resolve) => {
+          console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
+          const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+          child.on('exit', (code, signal) => resolve({ title, code: code ?? signal }))
+        }),
+    ),
+  )
+  const failed = results.filter((r) => r.code !== 0)
+  for (const f of failed) console.error(`\n✖ ${f.title} failed (exit ${f.code}).`)
+  if (failed.length > 0) process.exit(1)
 }
 
 /** Chromium for the journeys: CHROME_PATH, Debian's /usr/bin/chromium, or Debian's package installed now. */
@@ -42,16 +62,17 @@ const chrome = findChromium()
 run('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 run('lint', 'npx', ['biome', 'check', '.'])
 run('unit and integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' })
-if (process.env.TEST_DATABASE_URL) {
-  run('integration tests (PostgreSQL)', 'npx', ['vitest', 'run'])
-}
 run('build', 'npx', ['react-router', 'build'])
-run('the built server: production mode, several servers on one database', 'npx', [
-  'vitest',
-  'run',
-  '--config',
-  'vitest.server.config.ts',
-])
+const serverTests = {
+  title: 'the built server: production mode, several servers on one database, the fuzz of every route',
+  command: 'npx',
+  args: ['vitest', 'run', '--config', 'vitest.server.config.ts'],
+}
+if (process.env.TEST_DATABASE_URL) {
+  await runTogether([{ title: 'integration tests (PostgreSQL)', command: 'npx', args: ['vitest', 'run'] }, serverTests])
+} else {
+  run(serverTests.title, serverTests.command, serverTests.args)
+}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'isoko-e2e-'))
 try {

@@ -674,7 +674,7 @@ function withQuery(path: string, query: string): string {
 /** Query and form values that pass the request guards (NUL and control characters are refused there). */
 const PASSING = HOSTILE.filter((h) => !['nul', 'controls', 'header-injection'].includes(h.name))
 const REFUSED = HOSTILE.filter((h) => ['nul', 'controls', 'header-injection'].includes(h.name))
-const QUERY_ROUNDS = 4
+const QUERY_ROUNDS = 2
 
 /**
  * GETs of one page. `full` for the page's main visitor: hostile values in rounds over the page's own query names
@@ -778,7 +778,7 @@ function postAttempts(target: Target, role: Role, full: boolean): Attempt[] {
     return attempts
   }
 
-  const rounds = Math.min(6, Math.max(2, Math.ceil(PASSING.length / fields.length)))
+  const rounds = Math.min(3, Math.max(2, Math.ceil(PASSING.length / fields.length)))
   for (const intent of intents) {
     const tag = intent ?? 'form'
     for (let r = 0; r < rounds; r++)
