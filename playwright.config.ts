@@ -20,7 +20,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  // No retries: a journey that passes only on a second try is a defect to fix, not to hide.
+  // A journey that passes only on a second try is a defect to fix, not to hide: none is tried again.
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
