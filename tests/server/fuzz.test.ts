@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { addressFields } from '#app/modules/customers/customers.schemas.ts'
+import { storeSettingsFields } from '#app/modules/vendors/store-settings.schemas.ts'
 import {
   type Attempt,
   COMMON_QUERY,
@@ -218,17 +220,8 @@ const UNKNOWN_ID = '999999999'
 /** Path parameters nobody should send: the pages answer 404 (or 400), never 500. */
 const GARBAGE_IDS = ['-1', 'abc', '2147483648', '99999999999999999999', '%C3%BC%F0%9F%98%80', '%E0%A4%A']
 
-const ADDRESS_FIELDS = [
-  'label',
-  'recipient',
-  'phone',
-  'province',
-  'district',
-  'sector',
-  'cell',
-  'landmark',
-  'isDefault',
-]
+// The forms' own field lists, so that a field added to a form is fuzzed too.
+const ADDRESS_FIELDS = [...addressFields, 'isDefault']
 const VALID_ADDRESS = {
   label: 'Work',
   recipient: 'Fuzz Tester',
@@ -514,18 +507,7 @@ function targets(): { main: Target[]; ids: Target[]; last: Target[] } {
       query: ['saved'],
       form: {
         intents: ['settings', 'logo', 'banner', 'remove-logo', 'remove-banner'],
-        fields: [
-          'name',
-          'description',
-          'about',
-          'district',
-          'specialties',
-          'returns',
-          'shipping',
-          'warranty',
-          'responseTime',
-          'file',
-        ],
+        fields: [...storeSettingsFields, 'file'],
         valid: {
           name: 'Fuzz Fashion House',
           description: 'Clothes for every day, sewn in Kigali.',
