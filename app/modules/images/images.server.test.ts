@@ -37,6 +37,50 @@ describe('storeImage', () => {
     }
   })
 
+  it('keeps the colours of an uploaded PNG (with an alpha channel) at every width and format', async () => {
+    // A dark green and a deep red half, as a shop's PNG logo or photo might be: every stored width must show the
+    // same colours (a smaller width once came out lime, the resize output being read back as premultiplied).
+    const halves = { dark: { r: 20, g: 90, b: 40 }, red: { r: 150, g: 30, b: 40 } }
+    const png = await sharp({
+      create: { width: 400, height: 500, channels: 4, background: { ...halves.dark, alpha: 1 } },
+    })
+      .composite([
+        {
+          input: await sharp({
+            create: { width: 400, height: 250, channels: 4, background: { ...halves.red, alpha: 1 } },
+          })
+            .png()
+            .toBuffer(),
+          top: 250,
+          left: 0,
+        },
+      ])
+      .png()
+      .toBuffer()
+    for (const kind of ['product', 'logo'] as const) {
+      const dir = path.join(root, `png-${kind}`)
+      const stored = await storeImage(png, kind === 'logo' ? 'logo-png' : 'p-png', kind, { dir, cacheDir: false })
+      for (const file of stored.files) {
+        const { data, info } = await sharp(path.join(dir, file.name))
+          .removeAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+        // The middle of the upper quarter (dark green) and of the lower quarter (red); the logo is a square crop.
+        for (const [fraction, colour] of [
+          [0.25, halves.dark],
+          [0.75, halves.red],
+        ] as const) {
+          const i = (Math.floor(info.height * fraction) * info.width + Math.floor(info.width / 2)) * info.channels
+          const seen = { r: data[i] as number, g: data[i + 1] as number, b: data[i + 2] as number }
+          expect(
+            Math.max(Math.abs(seen.r - colour.r), Math.abs(seen.g - colour.g), Math.abs(seen.b - colour.b)),
+            `${file.name} at ${fraction}: ${JSON.stringify(seen)}`,
+          ).toBeLessThanOrEqual(12)
+        }
+      }
+    }
+  })
+
   it('copies from the cache the second time, giving the same bytes', async () => {
     const svg = productSvg({ kind: 'basket', colour: 'Natural', patternIndex: 2 })
     const cacheDir = path.join(root, 'cache')

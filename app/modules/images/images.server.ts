@@ -21,7 +21,7 @@ const WEBP_QUALITIES = [78, 68, 58, 46, 36]
 /** AVIF effort 0-9: 0 encodes several times faster than the default and loses little at these sizes. */
 const AVIF_EFFORT = 0
 /** Bump when the encoding changes, so cached files are made again. */
-const ENCODER_VERSION = 'v1'
+const ENCODER_VERSION = 'v2'
 
 export type StoredFile = { name: string; width: number; format: 'avif' | 'webp'; bytes: number }
 export type StoredImage = { key: string; kind: ImageKind; width: number; height: number; files: StoredFile[] }
@@ -175,14 +175,19 @@ async function encode(source: Buffer, widths: readonly number[], aspect: number)
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
+  // Only the geometry of the pixels is passed on: the output info of a resize says `premultiplied: true` when the
+  // source had an alpha channel, and reading these (already straight, alpha-free) pixels as premultiplied
+  // would change their colours at every smaller width.
+  const channels = base.info.channels
+  const geometry = { width: base.info.width, height: base.info.height, channels }
   const out = new Map<string, Buffer>()
   for (const w of widths) {
     const h = Math.round(w * aspect)
     const pixels =
       w === maxWidth
         ? base.data
-        : await sharp(base.data, { raw: base.info }).resize(w, h, { kernel: 'lanczos3' }).raw().toBuffer()
-    const raw = { width: w, height: h, channels: base.info.channels }
+        : await sharp(base.data, { raw: geometry }).resize(w, h, { kernel: 'lanczos3' }).raw().toBuffer()
+    const raw = { width: w, height: h, channels }
     const budget = BUDGETS[w] ?? Math.round((40_000 * w) / 800)
     out.set(
       `${w}.avif`,
