@@ -45,6 +45,7 @@ export default [
     route('terms', 'routes/storefront/policy.tsx', { id: 'policy-terms' }),
     route('returns', 'routes/storefront/policy.tsx', { id: 'policy-returns' }),
     route('refund-policy', 'routes/storefront/policy.tsx', { id: 'policy-refund' }),
+    route('about', 'routes/storefront/policy.tsx', { id: 'page-about' }),
 
     route('customer-login', 'routes/account/customer-login.tsx'),
     route('customer-signup', 'routes/account/customer-signup.tsx'),

@@ -83,7 +83,7 @@ test('the prototype /auth links redirect permanently to the real pages', async (
 })
 
 test('policy pages have real text', async ({ page }) => {
-  for (const path of ['/privacy-policy', '/terms', '/returns', '/refund-policy']) {
+  for (const path of ['/privacy-policy', '/terms', '/returns', '/refund-policy', '/about']) {
     const response = await page.goto(path)
     expect(response?.status()).toBe(200)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -376,6 +376,7 @@ function targets(): { main: Target[]; ids: Target[]; last: Target[] } {
     { path: '/terms', roles: ['anonymous'] },
     { path: '/returns', roles: ['anonymous'] },
     { path: '/refund-policy', roles: ['anonymous'] },
+    { path: '/about', roles: ['anonymous'] },
     { path: '/no-such-page', roles: VISITORS },
     { path: '/a/b/c/d/e', roles: ['anonymous'] },
 

@@ -4,10 +4,10 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { NewsletterForm } from './newsletter-form.tsx'
 
-// Brand names are not translated; each badge has the brand's own colours, drawn in CSS (no remote images).
+// Only what checkout offers (the payment methods momo, airtel, card and cod): the card provider's hosted page takes
+// Visa and Mastercard. Brand names are not translated; each badge has the brand's own colours, drawn in CSS (no
+// remote images).
 const PAYMENT_BRANDS: { name: string; className: string }[] = [
-  { name: 'Alipay', className: 'bg-[#0958d9] text-white' },
-  { name: 'Apple Pay', className: 'bg-black text-white' },
   { name: 'Visa', className: 'bg-white text-[#1a1f71] italic' },
   { name: 'Mastercard', className: 'bg-white text-[#c2410c]' },
   { name: 'MTN MoMo', className: 'bg-[#ffcb05] text-black' },
@@ -21,7 +21,7 @@ export function Footer() {
     {
       title: t('footer.help'),
       links: [
-        [t('footer.orders'), '/customer-dashboard'],
+        [t('footer.orders'), '/customer-dashboard/orders'],
         [t('footer.returns'), '/returns'],
         [t('footer.refunds'), '/refund-policy'],
         [t('footer.deleteAccount'), '/delete-account'],
@@ -40,7 +40,7 @@ export function Footer() {
     {
       title: t('footer.company'),
       links: [
-        [t('footer.about'), '/help'],
+        [t('footer.about'), '/about'],
         [t('footer.support'), '/help'],
         [t('footer.link.vendors'), '/vendors'],
       ],
@@ -101,6 +101,9 @@ export function Footer() {
                   {brand.name}
                 </li>
               ))}
+              <li className="rounded bg-stone-700 px-2 py-1 text-xs leading-4 font-bold tracking-tight text-white">
+                {t('footer.payments.cod')}
+              </li>
             </ul>
           </div>
         </div>

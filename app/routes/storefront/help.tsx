@@ -67,7 +67,6 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
       icon: Phone,
       title: t('help.card.phone'),
       body: t('help.card.phone.hours'),
-      extra: t('help.card.phone.priority'),
       href: `tel:${support.phone.replace(/\s/g, '')}`,
       link: support.phone,
     },
@@ -75,7 +74,6 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
       icon: Mail,
       title: t('help.card.email'),
       body: t('help.card.email.reply'),
-      extra: null,
       href: `mailto:${support.email}`,
       link: support.email,
     },
@@ -83,8 +81,8 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
       icon: MessageCircle,
       title: t('help.card.chat'),
       body: t('help.card.chat.hours'),
-      extra: null,
-      href: `/help?subject=${encodeURIComponent(t('help.card.chat.subject'))}#contact`,
+      // The contact form below: a stored message that staff answer by e-mail (there is no live chat).
+      href: '#contact',
       link: t('help.card.chat.start'),
     },
   ]
@@ -99,7 +97,6 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
             <card.icon aria-hidden="true" className="size-8 text-primary" />
             <h2 className="mt-3 text-lg font-semibold">{card.title}</h2>
             <p className="text-sm text-muted-foreground">{card.body}</p>
-            {card.extra ? <p className="text-sm text-muted-foreground">{card.extra}</p> : null}
             <a
               href={card.href}
               className="mt-3 inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-semibold text-primary-foreground hover:bg-primary/90"

@@ -3,12 +3,14 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import type { Route } from './+types/policy'
 
-// One module for the four policy pages (routes policy-privacy, policy-terms, policy-returns, policy-refund).
+// One module for the four policy pages (routes policy-privacy, policy-terms, policy-returns, policy-refund) and the
+// short About page (route page-about): a title, an introduction and titled sections, all from the catalogue.
 const PAGES = {
   '/privacy-policy': { id: 'privacy', sections: ['who', 'what', 'why', 'rights', 'security', 'cookies'] },
   '/terms': { id: 'terms', sections: ['who', 'vendors', 'prices', 'orders', 'delivery', 'law'] },
   '/returns': { id: 'returns', sections: ['window', 'condition', 'defective', 'how'] },
   '/refund-policy': { id: 'refund', sections: ['when', 'method', 'cod', 'contact'] },
+  '/about': { id: 'about', sections: ['what', 'vendors', 'pay', 'contact'] },
 } as const satisfies Record<string, { id: string; sections: string[] }>
 
 type PolicyPath = keyof typeof PAGES
