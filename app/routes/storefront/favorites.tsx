@@ -18,7 +18,7 @@ export function meta() {
 
 export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
-  const { favouriteIds, intlLocale } = useRootData()
+  const { favouriteIds } = useRootData()
   // A favourite removed on this page disappears at once (the root data is revalidated after the post).
   const products = loaderData.products.filter((p) => favouriteIds.includes(p.id))
   if (products.length === 0) {
@@ -38,9 +38,7 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold sm:text-3xl">
-        {t('cart.favorites.title', { count: new Intl.NumberFormat(intlLocale).format(products.length) })}
-      </h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('cart.favorites.title', { count: products.length })}</h1>
       <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {products.map((product) => (
           <ProductCard key={product.id} product={product} isFavourite />
