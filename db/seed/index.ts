@@ -28,7 +28,8 @@ import {
   setVendorOwner,
 } from '#app/modules/vendors/vendors-admin.server.ts'
 import { fakeCustomer } from '#tests/factories/customers.ts'
-import { fakeProduct, fakeReview } from '#tests/factories/products.ts'
+import { fakeProduct } from '#tests/factories/products.ts'
+import { fakeReview, reviewKindOf } from '#tests/factories/reviews.ts'
 import { fakeVendor } from '#tests/factories/vendors.ts'
 import { DEPARTMENTS, type FlatItem, flattenItems, slugify } from './catalogue.ts'
 import {
@@ -44,6 +45,8 @@ import { GRADIENTS, VENDOR_SEEDS } from './vendors-data.ts'
 
 /** The seed's "now": dates are spread before it, never taken from the clock. 1 November 2026, Kigali (UTC+2). */
 export const SEED_NOW = new Date('2026-11-01T10:00:00+02:00')
+/** The demo mall opened in February 2025: no store, customer or review is older (a store is at most a year or so on Isoko). */
+export const ISOKO_OPENED = new Date('2025-02-03T08:00:00+02:00')
 export const SEED = 20_261_101
 export const DEFAULT_PRODUCTS = 420
 export const CUSTOMERS = 600
@@ -180,7 +183,9 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
   const vendors: SeededVendor[] = []
   for (const [i, v] of VENDOR_SEEDS.entries()) {
     for (const f of v.focus) if (!categoryId.has(f)) throw new Error(`${v.name}: unknown category ${f}`)
-    const yearStart = new Date(`${v.joinedYear}-01-01T08:00:00+02:00`)
+    const yearStart = new Date(
+      Math.max(new Date(`${v.joinedYear}-01-01T08:00:00+02:00`).getTime(), ISOKO_OPENED.getTime()),
+    )
     const yearEnd = new Date(
       Math.min(new Date(`${v.joinedYear}-12-31T18:00:00+02:00`).getTime(), SEED_NOW.getTime() - 20 * DAY),
     )
@@ -226,7 +231,7 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
   // Customers.
   const customers: { id: number; createdAt: Date }[] = []
   for (let n = 1; n <= CUSTOMERS; n++) {
-    const createdAt = dateBetween(faker, new Date('2019-03-01T08:00:00+02:00'), new Date(SEED_NOW.getTime() - 2 * DAY))
+    const createdAt = dateBetween(faker, ISOKO_OPENED, new Date(SEED_NOW.getTime() - 2 * DAY))
     const { id } = await createCustomer(ctx, { ...fakeCustomer(faker, n), createdAt })
     customers.push({ id, createdAt })
   }
@@ -272,7 +277,7 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
               (sellersOf.get(item.slug) ?? []).map((v) => ({ weight: v.weight, value: v })),
             )
       const pool = pooledColours(item)
-      const { input, colours } = fakeProduct(faker, {
+      const { input, colours, noun } = fakeProduct(faker, {
         seq: k + 1,
         item,
         vendor,
@@ -292,14 +297,20 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
           placeholder: productPlaceholder(colour),
         }))
 
-      // Reviews: older products have more; none on the newest.
+      // Reviews: most products have none or a few, as in a young shop; older products more; none on the newest.
       const createdAt = input.createdAt ?? SEED_NOW
       const ageDays = (SEED_NOW.getTime() - createdAt.getTime()) / DAY
-      const maxReviews = ageDays < 7 ? 0 : Math.min(12, Math.ceil(ageDays / 20))
-      const count = faker.number.int({ min: 0, max: maxReviews })
+      const maxReviews = ageDays < 7 ? 0 : Math.min(6, Math.ceil(ageDays / 60))
+      const count = faker.number.float({ min: 0, max: 1 }) < 0.45 ? 0 : faker.number.int({ min: 0, max: maxReviews })
+      const about = { kind: reviewKindOf(item.department.slug), thing: noun }
+      const bodies = new Set<string>()
       let sum = 0
       for (const customer of reviewer(count)) {
-        const { rating, body } = fakeReview(faker)
+        let review = fakeReview(faker, about)
+        // No two reviews of one product say the same thing.
+        for (let tries = 0; bodies.has(review.body) && tries < 5; tries++) review = fakeReview(faker, about)
+        bodies.add(review.body)
+        const { rating, body } = review
         sum += rating
         const from = new Date(Math.max(createdAt.getTime(), customer.createdAt.getTime()) + DAY)
         batchReviews.push({
@@ -307,7 +318,7 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
           review: { customerId: customer.id, rating, body, createdAt: dateBetween(faker, from, SEED_NOW) },
         })
       }
-      if (input.badge == null && count >= 8 && sum / count >= 4.2) input.badge = 'bestseller'
+      if (input.badge == null && count >= 5 && sum / count >= 4.2) input.badge = 'bestseller'
       batch.push(input)
     }
     const created = await createProducts(ctx, batch)

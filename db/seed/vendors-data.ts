@@ -32,7 +32,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     story:
       'Kigali Fashion House began as a two-machine tailoring room and now dresses Kigali for work, weddings and weekends. Every piece is designed in Rwanda, many in kitenge and locally woven cotton.',
     verified: true,
-    joinedYear: 2019,
+    joinedYear: 2025,
   },
   {
     name: 'Inzozi Beauty',
@@ -46,7 +46,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     story:
       'Inzozi means "dreams". Diane started mixing shea butter in her kitchen for friends; today Inzozi Beauty makes creams, oils and hair care in small batches, without harsh chemicals.',
     verified: true,
-    joinedYear: 2020,
+    joinedYear: 2025,
   },
   {
     name: 'Umurage Traditional Wear',
@@ -60,7 +60,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     story:
       'Umurage means "heritage". For three generations the Habimana family has dressed brides, families and dancers in hand-finished umushanana and ceremonial outfits.',
     verified: true,
-    joinedYear: 2019,
+    joinedYear: 2025,
   },
   {
     name: 'Kimironko Kitenge Studio',
@@ -80,7 +80,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     story:
       'Claudine chooses every fabric at Kimironko market herself and sews with a team of six tailors. Matching outfits for mothers and daughters are the studio’s favourite orders.',
     verified: true,
-    joinedYear: 2021,
+    joinedYear: 2025,
   },
   {
     name: 'Nyamirambo Threads',
@@ -93,7 +93,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Easy menswear from Nyamirambo: print shirts, tees and hoodies with a Kigali attitude.',
     story: 'Born on the busiest street in Nyamirambo, the shop mixes kitenge details with everyday streetwear.',
     verified: true,
-    joinedYear: 2022,
+    joinedYear: 2026,
   },
   {
     name: 'Agaseke Home Crafts',
@@ -110,7 +110,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Agaseke peace baskets and woven decor made by a cooperative of forty women weavers.',
     story: 'Each basket takes days of weaving sisal and sweetgrass by hand. Every sale pays the weaver directly.',
     verified: true,
-    joinedYear: 2020,
+    joinedYear: 2025,
   },
   {
     name: 'Imigongo Art Centre',
@@ -124,7 +124,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     story:
       'Imigongo art is shaped by hand and painted in natural pigments. Our artists train young people in the craft.',
     verified: true,
-    joinedYear: 2021,
+    joinedYear: 2025,
   },
   {
     name: 'Musanze Mountain Outfitters',
@@ -143,7 +143,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Jackets, boots and backpacks for the volcanoes, the rain and the road.',
     story: 'At the foot of the Virunga volcanoes, we outfit guides, porters and visitors with gear that lasts.',
     verified: true,
-    joinedYear: 2022,
+    joinedYear: 2026,
   },
   {
     name: 'Huye Leather Works',
@@ -156,7 +156,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Hand-stitched leather shoes, bags and belts from Rwandan hides, made in Huye.',
     story: 'Our workshop tans and cuts Rwandan leather and stitches every pair by hand, with repairs for life.',
     verified: true,
-    joinedYear: 2019,
+    joinedYear: 2025,
   },
   {
     name: 'Rubavu Beach Boutique',
@@ -175,7 +175,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Light dresses, hats and sandals for days by Lake Kivu.',
     story: 'A boutique steps from the beach in Gisenyi, dressing weekenders and locals for the lakeside sun.',
     verified: false,
-    joinedYear: 2023,
+    joinedYear: 2026,
   },
   {
     name: 'Urukundo Kids Corner',
@@ -188,7 +188,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Everything for children from newborn to thirteen: play clothes, party outfits and school uniforms.',
     story: 'Esperance opened the shop when she could not find sturdy school uniforms for her own four children.',
     verified: true,
-    joinedYear: 2020,
+    joinedYear: 2025,
   },
   {
     name: 'Isimbi Jewellery',
@@ -201,7 +201,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Handmade necklaces, earrings and bracelets in brass, silver and glass beads.',
     story: 'Isimbi means "a precious stone". Every piece is shaped and polished in our Kacyiru workshop.',
     verified: true,
-    joinedYear: 2021,
+    joinedYear: 2025,
   },
   {
     name: 'Gakondo Gentlemen',
@@ -214,7 +214,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Suits, safari suits and ceremonial wear, tailored to measure in the city centre.',
     story: 'Gakondo means "tradition". We cut classic suits and safari suits the way Kigali’s tailors always have.',
     verified: true,
-    joinedYear: 2019,
+    joinedYear: 2025,
   },
   {
     name: 'Ubwiza Cosmetics',
@@ -227,7 +227,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Makeup made for deeper skin tones: foundations, lip colours and palettes that match.',
     story: 'Ubwiza means "beauty". Sandrine is a makeup artist who got tired of foundations that never matched.',
     verified: true,
-    joinedYear: 2022,
+    joinedYear: 2026,
   },
   {
     name: 'Amahoro Shoes',
@@ -240,7 +240,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Shoes for the whole family, from school shoes to sneakers and heels.',
     story: 'A family shoe shop in downtown Kigali since 2015, now delivering across Rwanda.',
     verified: true,
-    joinedYear: 2020,
+    joinedYear: 2025,
   },
   {
     name: 'Kigali Denim Co.',
@@ -258,7 +258,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Jeans and trousers for women and men, hemmed to your length for free.',
     story: 'We started by altering jeans in a Kicukiro kiosk; now we design our own denim cuts.',
     verified: true,
-    joinedYear: 2023,
+    joinedYear: 2026,
   },
   {
     name: 'Inyange Bridal',
@@ -271,7 +271,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Gowns and umushanana for brides, bridesmaids and wedding guests.',
     story: 'Inyange means "egret", the graceful white bird. We dress brides for gusaba, church and reception.',
     verified: true,
-    joinedYear: 2021,
+    joinedYear: 2025,
   },
   {
     name: 'Ikaze Home Textiles',
@@ -284,7 +284,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Bedding, curtains and table linen in kitenge and Rwandan cotton, sewn in Muhanga.',
     story: 'Ikaze means "welcome". Our textiles are made to make a home feel like one.',
     verified: true,
-    joinedYear: 2022,
+    joinedYear: 2026,
   },
   {
     name: 'Twiga Bags & Travel',
@@ -297,7 +297,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Handbags, backpacks and luggage for work, school and travel.',
     story: 'From students to business travellers, we carry bags built for Kigali’s hills and long bus rides.',
     verified: false,
-    joinedYear: 2024,
+    joinedYear: 2026,
   },
   {
     name: 'Umuco Crafts Cooperative',
@@ -310,7 +310,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Pottery, carved bowls and traditional jewellery from artisans of the Southern Province.',
     story: 'Umuco means "culture". Our cooperative of potters and carvers keeps Huye’s crafts alive.',
     verified: true,
-    joinedYear: 2020,
+    joinedYear: 2025,
   },
   {
     name: 'Nziza Naturals',
@@ -323,7 +323,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Cold-pressed oils, butters and soaps for skin and natural hair, made near the volcanoes.',
     story: 'Nziza means "good". We press avocado and macadamia oil from farms around Musanze.',
     verified: true,
-    joinedYear: 2023,
+    joinedYear: 2026,
   },
   {
     name: 'Kivu Style',
@@ -336,7 +336,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Relaxed shirts, polos and tops with a Lake Kivu feel.',
     story: 'Designed in Gisenyi for warm days by the lake and cool evenings in town.',
     verified: false,
-    joinedYear: 2024,
+    joinedYear: 2026,
   },
   {
     name: 'Akeza Baby Boutique',
@@ -349,7 +349,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Soft organic cotton for babies and toddlers, and gift sets for new parents.',
     story: 'Akeza means "a little beautiful one". We choose fabrics gentle enough for newborn skin.',
     verified: true,
-    joinedYear: 2022,
+    joinedYear: 2026,
   },
   {
     name: 'Sportif Kigali',
@@ -368,7 +368,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Sportswear and running shoes for Car Free Day, the gym and the pitch.',
     story: 'Founded by a former athlete near Amahoro Stadium, we kit out runners and teams across Kigali.',
     verified: true,
-    joinedYear: 2021,
+    joinedYear: 2025,
   },
   {
     name: 'Impano Gifts & Decor',
@@ -381,7 +381,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Candles, diffusers and decor to give, or to keep for yourself.',
     story: 'Impano means "gift". Our candles are hand-poured in Kigali with lemongrass, coffee and eucalyptus.',
     verified: true,
-    joinedYear: 2023,
+    joinedYear: 2026,
   },
   {
     name: 'Heza Hair Studio',
@@ -394,7 +394,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Wigs, braiding hair and styling tools chosen by working stylists.',
     story: 'A salon first, a shop second: we only sell what our stylists use every day.',
     verified: true,
-    joinedYear: 2022,
+    joinedYear: 2026,
   },
   {
     name: 'Rwamagana Weavers',
@@ -407,7 +407,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Woven baskets, bags and hats from the weavers of the Eastern Province.',
     story: 'Our weavers work from home around Rwamagana and meet weekly to share patterns and orders.',
     verified: false,
-    joinedYear: 2024,
+    joinedYear: 2026,
   },
   {
     name: 'Ishema Tailors',
@@ -420,7 +420,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Made-to-measure traditional and work wear from a family tailoring house in Muhanga.',
     story: 'Ishema means "pride". Three brothers run the shop their father opened in 1998.',
     verified: true,
-    joinedYear: 2020,
+    joinedYear: 2025,
   },
   {
     name: 'Kigali Watch & Optics',
@@ -433,7 +433,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Watches and sunglasses, with battery changes and repairs in the shop.',
     story: 'A watchmaker’s counter in town since 2012; we still fix what we sell.',
     verified: true,
-    joinedYear: 2019,
+    joinedYear: 2025,
   },
   {
     name: 'Intore Footwear',
@@ -459,7 +459,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Clay pots, cast iron and tableware for Rwandan kitchens, and linen for the table.',
     story: 'Keza means "beautiful". We believe a good meal deserves a beautiful table.',
     verified: true,
-    joinedYear: 2024,
+    joinedYear: 2026,
   },
   {
     name: 'Umutako Boutique',
@@ -498,7 +498,7 @@ export const VENDOR_SEEDS: VendorSeed[] = [
     description: 'Shirts, polos and jackets for the office and the weekend.',
     story: 'Inkingi means "pillar". Thierry designs menswear that works from Monday to Sunday.',
     verified: true,
-    joinedYear: 2021,
+    joinedYear: 2025,
   },
   // Applications waiting for approval: never shown in public.
   {

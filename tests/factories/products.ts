@@ -29,9 +29,10 @@ export type FakeProductOptions = {
   onSale?: boolean
 }
 
-export type FakeProduct = { input: CreateProductInput; colours: string[] }
+/** `noun`: what the product is ('Wrap Dress'), the last words of its title. */
+export type FakeProduct = { input: CreateProductInput; colours: string[]; noun: string }
 
-function pickTitle(faker: Faker, item: FlatItem): string {
+function pickTitle(faker: Faker, item: FlatItem): { title: string; noun: string } {
   const noun = faker.helpers.arrayElement(item.spec.nouns)
   const nounWords = new Set(noun.toLowerCase().split(/[\s-]+/))
   const modifiers = item.spec.modifiers.filter(
@@ -42,7 +43,7 @@ function pickTitle(faker: Faker, item: FlatItem): string {
         .some((w) => nounWords.has(w)),
   )
   const modifier = modifiers.length > 0 ? faker.helpers.arrayElement(modifiers) : ''
-  return modifier ? `${modifier} ${noun}` : noun
+  return { title: modifier ? `${modifier} ${noun}` : noun, noun }
 }
 
 const CLOTHING_LINES = [
@@ -97,7 +98,7 @@ const CARE = {
   other: [
     'Comes with the seller’s guarantee.',
     'Ask the seller about sizes and custom orders.',
-    'Delivered free anywhere in Rwanda.',
+    'Delivered anywhere in Rwanda.',
   ],
 }
 
@@ -116,7 +117,7 @@ function skuPart(text: string): string {
 export function fakeProduct(faker: Faker, o: FakeProductOptions): FakeProduct {
   const { item } = o
   const spec = item.spec
-  const title = pickTitle(faker, item)
+  const { title, noun } = pickTitle(faker, item)
   const [minPrice, maxPrice] = spec.price
   // Prices lean towards the low end of the range, as in a real shop.
   const t = faker.number.float({ min: 0, max: 1 }) ** 1.6
@@ -183,6 +184,7 @@ export function fakeProduct(faker: Faker, o: FakeProductOptions): FakeProduct {
   const badge: Badge | null = isNew ? 'new' : faker.number.float({ min: 0, max: 1 }) < 0.06 ? 'limited' : null
 
   return {
+    noun,
     colours: colourVariants ? colours : [lead],
     input: {
       vendorId: o.vendor.id,
@@ -200,46 +202,4 @@ export function fakeProduct(faker: Faker, o: FakeProductOptions): FakeProduct {
       images: [],
     },
   }
-}
-
-const REVIEWS: Record<number, string[]> = {
-  5: [
-    'Beautiful quality, exactly like the pictures. Delivery to Kicukiro took one day.',
-    'I wore it to a wedding and got so many compliments. Will buy again!',
-    'Excellent! The fit is perfect and the seller answered all my questions quickly.',
-    'Very good quality for the price. Murakoze cyane!',
-    'Arrived well packed and on time. My family loves it.',
-    'Second time buying from this shop and still impressed.',
-    'Even better in person. The colours are rich and the finish is neat.',
-    'Fast delivery to Musanze and the quality is top. Highly recommended.',
-  ],
-  4: [
-    'Good quality and nice colour. Delivery took a day longer than expected.',
-    'Very nice, but check the size guide: it runs slightly small.',
-    'I like it a lot. The packaging could be better, but the product is great.',
-    'Good value for money. The seller was helpful on WhatsApp.',
-    'Looks great. I would give five stars if there were more colours.',
-  ],
-  3: [
-    'It is okay. The colour is a bit lighter than in the photo.',
-    'Decent for the price, but the stitching on one side was loose.',
-    'Nice design, but delivery to Huye took four days.',
-  ],
-  2: [
-    'Not what I expected: the material feels thinner than described.',
-    'The size was wrong and the exchange took a week.',
-  ],
-  1: ['Arrived late and did not match the description. The seller did refund me.'],
-}
-
-/** A rating (mostly 4 and 5, some 3, rarely lower) and a review text that fits it. */
-export function fakeReview(faker: Faker): { rating: number; body: string } {
-  const rating = faker.helpers.weightedArrayElement([
-    { weight: 52, value: 5 },
-    { weight: 30, value: 4 },
-    { weight: 12, value: 3 },
-    { weight: 4, value: 2 },
-    { weight: 2, value: 1 },
-  ])
-  return { rating, body: faker.helpers.arrayElement(REVIEWS[rating]) }
 }
