@@ -64,6 +64,8 @@ export default defineConfig({
       NODE_ENV: 'development',
       // The simulators' loopback port (the app's is 3100).
       SIMULATOR_PORT: String(port + 1),
+      // The journeys' fixture service (tests/fixture-service, loopback only): their own accounts, stores, orders.
+      FIXTURES_PORT: String(port + 2),
       LOG_LEVEL: 'warn',
       AUTH_ATTEMPTS_PER_MINUTE: '1000',
       // Every journey comes from 127.0.0.1: the abuse throttles are tested on their own (module tests).

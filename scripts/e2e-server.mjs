@@ -39,7 +39,9 @@ if (process.env.TEST_DATABASE_URL) {
   }
 }
 
-// The demo, as `npm start` seeds it; then the built server with plain node, so a stop signal reaches it.
+// The demo, as `npm start` seeds it; then the built server, and beside it in the same process (it shares the
+// server's database connection) the fixture service through which each journey makes and removes its own data,
+// on the loopback port FIXTURES_PORT. It is a test file run through tsx: the build has no part of it.
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'db/seed/index.ts', '--demo-if-empty'], {
   stdio: 'inherit',
   env,
@@ -48,7 +50,7 @@ if (seeded.status !== 0) {
   await dropDatabase().catch(() => {})
   process.exit(seeded.status ?? 1)
 }
-const child = spawn(process.execPath, ['server/start.js'], { stdio: 'inherit', env })
+const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixture-service/main.ts'], { stdio: 'inherit', env })
 const stop = (signal) => child.kill(signal)
 process.on('SIGTERM', () => stop('SIGTERM'))
 process.on('SIGINT', () => stop('SIGINT'))

@@ -11,7 +11,7 @@ import express from 'express'
 import helmet from 'helmet'
 import { type Logger, pino } from 'pino'
 import { pinoHttp } from 'pino-http'
-import { getConnection } from '#app/lib/db.server.ts'
+import { type Database, getConnection } from '#app/lib/db.server.ts'
 import { type Env, ensureDataDir, getEnv } from '#app/lib/env.server.ts'
 import { parseTrustProxy } from '#app/lib/trust-proxy.server.ts'
 import { parseWorkerMode } from '#app/lib/worker-mode.server.ts'
@@ -135,7 +135,7 @@ function servedAtPublicUrl(publicUrl: string): express.RequestHandler {
  * Checks the configuration, migrates, refuses an unsafe production database, then starts what WORKER_MODE asks
  * for: the web listener, the background workers, or both. Resolves once listening; returns a stop function.
  */
-export async function startServer(): Promise<{ stop(): Promise<void> }> {
+export async function startServer(): Promise<{ stop(): Promise<void>; db: Database }> {
   const problems = configurationProblems(process.env)
   if (problems.length > 0) {
     throw new StartupRefused(
@@ -221,5 +221,7 @@ export async function startServer(): Promise<{ stop(): Promise<void> }> {
     })()
     return stopping
   }
-  return { stop }
+  // `db`: the browser journeys' harness creates its test data in the server's own process, on this connection
+  // (an embedded database opens in one process only). Nothing in the server itself uses it.
+  return { stop, db: connection.db }
 }

@@ -1,53 +1,25 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
 
 // The vendor dashboard and the store settings: who may open them, what they show, and that a vendor's edits
-// reach the public store page.
+// reach the public store page. Each journey that edits a store edits a store of its own.
 
 const DEMO_PASSWORD = 'Isoko-Demo-2026'
 
-async function signIn(page: Page, email: string) {
+/** Through the login form that is open, as a person does. */
+async function signInByForm(page: Page, email: string, password = DEMO_PASSWORD) {
   const main = page.getByRole('main')
   await main.getByLabel('Email', { exact: true }).fill(email)
-  await main.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await main.getByLabel('Password', { exact: true }).fill(password)
   await main.getByRole('button', { name: 'Sign In' }).click()
 }
 
-/**
- * The demo vendor runs one store (store 1), and both projects' journeys edit it: one at a time, so that neither
- * saves over the other's edit. A lock shared by the processes on this machine (a directory; a stale one, left
- * by a killed run, is broken after a minute).
- */
-async function withStoreLock<T>(fn: () => Promise<T>): Promise<T> {
-  const lock = path.join(tmpdir(), `isoko-e2e-store-1-${process.env.E2E_PORT ?? 3100}.lock`)
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    try {
-      mkdirSync(lock)
-      break
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 60_000) rmSync(lock, { recursive: true, force: true })
-      } catch {}
-      if (Date.now() > deadline) throw new Error(`Store 1 stayed locked (${lock})`)
-      await new Promise((resolve) => setTimeout(resolve, 250))
-    }
-  }
-  try {
-    return await fn()
-  } finally {
-    rmSync(lock, { recursive: true, force: true })
-  }
-}
-
-test('a vendor signs in and sees the store, its status and its figures', async ({ page }) => {
+test('a vendor signs in and sees the store, its status and its figures', async ({ page, shop }) => {
+  const vendor = await shop.vendor({ products: 3 })
   await page.goto('/vendor-login')
-  await signIn(page, 'vendor@isoko.rw')
+  await signInByForm(page, vendor.email, vendor.password)
   await expect(page).toHaveURL(/\/vendor-dashboard$/)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Kigali Fashion House')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${vendor.storeName}`)
   const status = page.getByRole('region', { name: /^Status:/ })
   await expect(status.getByRole('heading')).toHaveText('Status: Approved')
   await expect(status).toContainText('Your store is approved and open on Isoko.')
@@ -57,12 +29,11 @@ test('a vendor signs in and sees the store, its status and its figures', async (
     figures
       .locator('div', { has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) })
       .getByRole('definition')
-  expect(Number(await value('Products').textContent())).toBeGreaterThan(0)
-  await expect(value('Followers')).toHaveText(/^\d[\d,]*$/)
-  // Other journeys place orders with this store, so the order figures are counted, not fixed.
-  await expect(value('Orders')).toHaveText(/^\d[\d,]*$/)
-  await expect(value('Revenue')).toHaveText(/^RF\s?[\d,]+$/)
-  await expect(value('Customers')).toHaveText(/^\d[\d,]*$/)
+  await expect(value('Products')).toHaveText('3')
+  await expect(value('Followers')).toHaveText('0')
+  await expect(value('Orders')).toHaveText('0')
+  await expect(value('Revenue')).toHaveText(/^RF\s?0$/)
+  await expect(value('Customers')).toHaveText('0')
   await expect(figures).toContainText(/waiting to be packed or sent/)
   await expect(
     page.getByRole('region', { name: 'Recent orders' }).getByRole('link', { name: 'All orders' }),
@@ -94,68 +65,35 @@ test('a vendor signs in and sees the store, its status and its figures', async (
   )
 })
 
-test('a vendor edits the store settings and the public store page shows them', async ({ page }) => {
-  test.setTimeout(120_000)
-  const mark = `${test.info().project.name}-${Date.now().toString(36)}`
-  const specialty = `Journey ${mark}`
-  const returns = `Returns within 21 days with the receipt (${mark}).`
-  await page.goto('/vendor-login?redirectTo=%2Fvendor-dashboard%2Fsettings')
-  await signIn(page, 'vendor@isoko.rw')
-  await expect(page).toHaveURL(/\/vendor-dashboard\/settings$/)
+test('a vendor edits the store settings and the public store page shows them', async ({ page, shop }) => {
+  test.setTimeout(90_000)
+  const vendor = await shop.vendor({ products: 1 })
+  await signIn(page, vendor)
+  const specialty = 'Made-to-measure kitenge'
+  const returns = 'Returns within 21 days with the receipt.'
+  await page.goto('/vendor-dashboard/settings')
+  const form = page.getByRole('main')
+  const specialties = form.getByLabel('Specialties')
+  await specialties.fill(`${await specialties.inputValue()}\n${specialty}`)
+  await form.getByLabel('Returns').fill(returns)
+  await form.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your store settings are saved.' })).toBeVisible()
+  await expect(form.getByLabel('Returns')).toHaveValue(returns)
 
-  await withStoreLock(async () => {
-    await page.reload()
-    const form = page.getByRole('main')
-    const specialties = form.getByLabel('Specialties')
-    const returnsField = form.getByLabel('Returns')
-    const original = { specialties: await specialties.inputValue(), returns: await returnsField.inputValue() }
-    try {
-      await specialties.fill(`${original.specialties}\n${specialty}`)
-      await returnsField.fill(returns)
-      await form.getByRole('button', { name: 'Save settings' }).click()
-      await expect(page.getByRole('status').filter({ hasText: 'Your store settings are saved.' })).toBeVisible()
-      await expect(form.getByLabel('Returns')).toHaveValue(returns)
-
-      await page.getByRole('link', { name: 'View your store page' }).click()
-      await expect(page).toHaveURL(/\/vendor\/1$/)
-      await expect(page.getByRole('region', { name: 'About Kigali Fashion House' })).toContainText(specialty)
-      await expect(page.getByRole('region', { name: 'Store Policies' })).toContainText(returns)
-    } finally {
-      // Put the store back as it was, so that the journey can run again on the same database; then read the form
-      // again, and save once more if the restore did not take (a save cut short by a navigation).
-      await expect(async () => {
-        await page.goto('/vendor-dashboard/settings')
-        await page.waitForLoadState('networkidle')
-        const main = page.getByRole('main')
-        if (
-          (await main.getByLabel('Specialties').inputValue()) !== original.specialties ||
-          (await main.getByLabel('Returns').inputValue()) !== original.returns
-        ) {
-          await main.getByLabel('Specialties').fill(original.specialties)
-          await main.getByLabel('Returns').fill(original.returns)
-          await Promise.all([
-            page.waitForURL(/\/vendor-dashboard\/settings\?saved=1$/),
-            main.getByRole('button', { name: 'Save settings' }).click(),
-          ])
-          await page.reload()
-        }
-        await expect(main.getByLabel('Specialties')).toHaveValue(original.specialties, { timeout: 2000 })
-        await expect(main.getByLabel('Returns')).toHaveValue(original.returns, { timeout: 2000 })
-      }).toPass({ timeout: 60_000 })
-    }
-  })
-  await page.goto('/vendor/1')
-  await expect(page.getByRole('main')).not.toContainText(specialty)
+  await page.getByRole('link', { name: 'View your store page' }).click()
+  await expect(page).toHaveURL(new RegExp(`/vendor/${vendor.vendorId}$`))
+  await expect(page.getByRole('region', { name: `About ${vendor.storeName}` })).toContainText(specialty)
+  await expect(page.getByRole('region', { name: 'Store Policies' })).toContainText(returns)
 })
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
     test.use({ javaScriptEnabled })
 
-    test('a refused settings form says why next to the field and keeps what was typed', async ({ page }) => {
-      await page.goto('/vendor-login?redirectTo=%2Fvendor-dashboard%2Fsettings')
-      await signIn(page, 'vendor@isoko.rw')
-      await expect(page).toHaveURL(/\/vendor-dashboard\/settings$/)
+    test('a refused settings form says why next to the field and keeps what was typed', async ({ page, shop }) => {
+      const vendor = await shop.vendor({ products: 0 })
+      await signIn(page, vendor)
+      await page.goto('/vendor-dashboard/settings')
       const form = page.getByRole('main')
       const typed = 'Shipping typed by the journey, never saved.'
       await form.getByLabel('Store name').fill('K')
@@ -166,17 +104,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(form.getByLabel('Specialties')).toHaveAccessibleDescription(/Please list at most 8 specialties\./)
       await expect(form.getByLabel('Store name')).toHaveValue('K')
       await expect(form.getByLabel('Shipping')).toHaveValue(typed)
-      await page.goto('/vendor/1')
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kigali Fashion House')
+      await page.goto(`/vendor/${vendor.vendorId}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(vendor.storeName)
       await expect(page.getByRole('main')).not.toContainText(typed)
     })
   })
 }
 
-test('a pending vendor sees the pending status and can prepare the store', async ({ page }) => {
-  await page.goto('/vendor-login')
-  await signIn(page, 'pending@isoko.rw')
-  await expect(page).toHaveURL(/\/vendor-dashboard$/)
+test('a pending vendor sees the pending status and can prepare the store', async ({ page, shop }) => {
+  await signIn(page, await shop.vendor({ status: 'pending', products: 0 }))
+  await page.goto('/vendor-dashboard')
   const status = page.getByRole('region', { name: /^Status:/ })
   await expect(status.getByRole('heading')).toHaveText('Status: Pending approval')
   await expect(status).toContainText('pending approval')
@@ -187,9 +124,7 @@ test('a pending vendor sees the pending status and can prepare the store', async
 })
 
 test('a customer opening the vendor dashboard goes to their own dashboard', async ({ page }) => {
-  await page.goto('/customer-login')
-  await signIn(page, 'customer@isoko.rw')
-  await expect(page).toHaveURL(/\/customer-dashboard$/)
+  await signIn(page, { email: 'customer@isoko.rw', password: DEMO_PASSWORD })
   await page.goto('/vendor-dashboard')
   await expect(page).toHaveURL(/\/customer-dashboard$/)
   await page.goto('/vendor-dashboard/settings')
@@ -199,7 +134,7 @@ test('a customer opening the vendor dashboard goes to their own dashboard', asyn
 test('a visitor is sent to the vendor login and comes back after signing in', async ({ page }) => {
   await page.goto('/vendor-dashboard')
   await expect(page).toHaveURL(/\/vendor-login\?redirectTo=%2Fvendor-dashboard$/)
-  await signIn(page, 'vendor@isoko.rw')
+  await signInByForm(page, 'vendor@isoko.rw')
   await expect(page).toHaveURL(/\/vendor-dashboard$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Kigali Fashion House')
 })
