@@ -22,7 +22,6 @@ import { startOutboxWorker } from '#app/modules/outbox/outbox.server.ts'
 import {
   getPaymentsConfig,
   simulatorBanner,
-  simulatorBrowserOrigin,
   simulatorUrl,
   startPaymentSimulatorServer,
 } from '#app/modules/payments/config.server.ts'
@@ -42,7 +41,7 @@ const clientDir = fileURLToPath(new URL('../client', import.meta.url))
 export class StartupRefused extends Error {}
 
 /** The web application: guards, security headers, compression, static files, then React Router. */
-export function createApp(env: Env, logger: Logger, options: { simulatorOrigin?: string } = {}) {
+export function createApp(env: Env, logger: Logger) {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', parseTrustProxy(process.env.TRUST_PROXY))
@@ -79,8 +78,9 @@ export function createApp(env: Env, logger: Logger, options: { simulatorOrigin?:
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:'],
           'connect-src': ["'self'"],
-          // Simulator mode only: the card simulator's hosted page is on its own loopback port.
-          'form-action': options.simulatorOrigin ? ["'self'", options.simulatorOrigin] : ["'self'"],
+          // Forms post to Isoko only, in every mode: the card provider's hosted page (or its simulator) is reached by
+          // a link from Isoko's own card page, never by a form redirected off-site.
+          'form-action': ["'self'"],
           'frame-ancestors': ["'none'"],
           'upgrade-insecure-requests': env.production ? [] : null,
         },
@@ -203,7 +203,7 @@ export async function startServer(): Promise<{ stop(): Promise<void>; db: Databa
 
   let server: Server | undefined
   if (mode !== 'worker') {
-    const app = createApp(env, logger, { simulatorOrigin: simulating ? simulatorBrowserOrigin(payments) : undefined })
+    const app = createApp(env, logger)
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(s)))
     })

@@ -24,7 +24,7 @@ export async function addToCart(page: Page, query = ''): Promise<string> {
 /** From the cart to the review step: a new Kigali address, standard delivery, and the payment method given. */
 export async function checkoutToReview(
   page: Page,
-  method: 'MTN MoMo' | 'Airtel Money' | 'Cash on delivery',
+  method: 'MTN MoMo' | 'Airtel Money' | 'Card' | 'Cash on delivery',
   phone = '',
 ) {
   await page.goto('/cart')

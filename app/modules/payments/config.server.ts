@@ -325,8 +325,8 @@ export function simulatorUrl(config = getPaymentsConfig()): string {
 }
 
 /**
- * The origin a shopper's browser is sent to for the card simulator's hosted page (a checkout form posts, then is
- * redirected there, so the site's CSP `form-action` must allow it): SIMULATOR_PUBLIC_URL's, else the loopback one.
+ * The origin a shopper's browser opens the card simulator's hosted page at (by a link from Isoko's card page, so
+ * the site's CSP needs no exemption for it): SIMULATOR_PUBLIC_URL's, else the loopback one.
  */
 export function simulatorBrowserOrigin(config = getPaymentsConfig()): string {
   return new URL(config.simulator.publicUrl ?? simulatorUrl(config)).origin
@@ -336,7 +336,7 @@ export type PaymentSimulatorServer = {
   /** Where the simulators listen, e.g. http://127.0.0.1:3001 (MoMo at `${url}/momo`, Airtel `/airtel`, card `/card`). */
   url: string
   port: number
-  /** For the CSP `form-action` in simulator mode: where browsers open the card page. */
+  /** Where browsers open the card page (`simulatorBrowserOrigin`). */
   browserOrigin: string
   close(): Promise<void>
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Loader } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { siteUrl } from '#app/lib/env.server.ts'
@@ -92,8 +92,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (started.code === 'not_payable') return redirect(orderPage(params.number))
     return data({ errors: { form: `pay.error.${started.code}` }, values }, { status: 409 })
   }
-  if (started.redirectUrl) return redirect(started.redirectUrl)
   if (parsed.data.method === 'cod') return redirect(orderPage(params.number))
+  // Card: back to this page, whose link leaves for the provider's hosted page (never a redirect off-site).
   return redirect(`/checkout/pay/${params.number}`)
 }
 
@@ -121,38 +121,42 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="mx-auto max-w-xl px-4 py-8 sm:py-12">
       <p className="text-sm text-muted-foreground">{t('pay.order', { number: order.number })}</p>
-      {waiting && payment ? (
+      {waiting && payment?.method === 'card' ? (
+        <section aria-labelledby="pay-card-title" className="mt-2">
+          <h1 id="pay-card-title" className="text-2xl font-bold">
+            {t('pay.card.title')}
+          </h1>
+          <div className="mt-6 rounded-xl border border-border bg-card p-4 text-sm">
+            <p>{t('pay.card.body', { total })}</p>
+            {payment.redirectUrl ? (
+              // A plain link, not a client-side route: the provider's page is another site, opened as a whole
+              // page with or without JavaScript (a link is not restricted by the CSP's form-action either).
+              <a
+                href={payment.redirectUrl}
+                className={buttonVariants({ size: 'lg', className: 'mt-4 w-full sm:w-auto' })}
+              >
+                {t('pay.card.continue')}
+              </a>
+            ) : null}
+          </div>
+        </section>
+      ) : waiting && payment ? (
         <section aria-live="polite" className="mt-2">
           <noscript>
             <meta httpEquiv="refresh" content="4" />
           </noscript>
-          <h1 className="text-2xl font-bold">
-            {t(payment.method === 'card' ? 'pay.card.title' : 'pay.waiting.title')}
-          </h1>
+          <h1 className="text-2xl font-bold">{t('pay.waiting.title')}</h1>
           <div className="mt-6 flex items-start gap-4 rounded-xl border border-border bg-card p-4">
             <Loader aria-hidden="true" className="mt-1 size-6 shrink-0 animate-spin text-primary" />
             <div className="text-sm">
-              {payment.method === 'card' ? (
-                <>
-                  <p>{t('pay.card.body', { total })}</p>
-                  {payment.redirectUrl ? (
-                    <a href={payment.redirectUrl} className="mt-3 inline-block font-medium text-primary underline">
-                      {t('pay.card.open')}
-                    </a>
-                  ) : null}
-                </>
-              ) : (
-                <>
-                  <p className="font-medium">
-                    {t('pay.waiting.body', {
-                      total,
-                      phone: payment.phone ? formatRwandanPhone(payment.phone) : '',
-                      method: t(`orders.method.${payment.method}`),
-                    })}
-                  </p>
-                  <p className="mt-2 text-muted-foreground">{t(`pay.waiting.help.${payment.method}`)}</p>
-                </>
-              )}
+              <p className="font-medium">
+                {t('pay.waiting.body', {
+                  total,
+                  phone: payment.phone ? formatRwandanPhone(payment.phone) : '',
+                  method: t(`orders.method.${payment.method}`),
+                })}
+              </p>
+              <p className="mt-2 text-muted-foreground">{t(`pay.waiting.help.${payment.method}`)}</p>
               <p className="mt-3 text-muted-foreground">{t('pay.waiting.auto')}</p>
             </div>
           </div>

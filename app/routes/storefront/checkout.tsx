@@ -173,7 +173,7 @@ export async function action({ request }: Route.ActionArgs) {
         : `/customer-dashboard/orders/${order.number}?placed=1`
     return redirect(to, { headers })
   }
-  const started = await startOrderPayment(ctx, {
+  await startOrderPayment(ctx, {
     customerId: customer.id,
     orderNumber: order.number,
     method: draft.method,
@@ -182,7 +182,9 @@ export async function action({ request }: Route.ActionArgs) {
     name: `${customer.firstName} ${customer.lastName}`.trim(),
     returnUrl: siteUrl(`/checkout/pay/${order.number}/return`, request),
   })
-  if (started.ok && started.redirectUrl) return redirect(started.redirectUrl, { headers })
+  // Card too ends on Isoko's own page, which sends the browser on to the provider's hosted page with a full-page
+  // link: a redirect off-site from here would be fetched as a client-side route, or blocked by the CSP's
+  // form-action without JavaScript.
   return redirect(`/checkout/pay/${order.number}`, { headers })
 }
 
