@@ -4,26 +4,26 @@ import { cn } from '#app/lib/utils.ts'
 
 const FIVE = [0, 1, 2, 3, 4]
 
+type Look = { size?: 'sm' | 'md'; className?: string }
+
+/**
+ * What the stars stand for: an average over `reviewCount` reviews (a product's or a store's; null when there are
+ * none), or one review's own rating, which has no count to tell.
+ */
+export type RatingStarsProps = Look &
+  ({ rating: number | null; reviewCount: number } | { rating: number; reviewCount?: undefined })
+
 /** Five stars filled to the rating; the figures are shown beside them and read out as one phrase. */
-export function RatingStars({
-  rating,
-  reviewCount,
-  size = 'sm',
-  showCount = true,
-  className,
-}: {
-  rating: number | null
-  reviewCount?: number
-  size?: 'sm' | 'md'
-  showCount?: boolean
-  className?: string
-}) {
+export function RatingStars({ rating, reviewCount, size = 'sm', className }: RatingStarsProps) {
   const t = useT()
   const value = rating ?? 0
+  const single = reviewCount === undefined
   const label =
     rating == null
       ? t('products.rating.none')
-      : t('products.rating.label', { rating: value.toFixed(1), count: reviewCount ?? 0 })
+      : single
+        ? t('products.rating.single', { rating: String(value) })
+        : t('products.rating.label', { rating: value.toFixed(1), count: reviewCount })
   const icon = size === 'md' ? 'size-5' : 'size-3.5'
   if (rating == null) {
     return <p className={cn('text-xs text-muted-foreground', size === 'md' && 'text-sm', className)}>{label}</p>
@@ -47,8 +47,8 @@ export function RatingStars({
         </span>
       </span>
       <span aria-hidden="true" className={cn(size === 'md' && 'text-sm')}>
-        <span className="font-medium text-foreground">{value.toFixed(1)}</span>
-        {showCount && reviewCount != null && ` (${reviewCount})`}
+        <span className="font-medium text-foreground">{single ? value : value.toFixed(1)}</span>
+        {single ? null : ` (${reviewCount})`}
       </span>
     </div>
   )

@@ -183,7 +183,7 @@ function ProductDetails({ product }: { product: Product }) {
                       {dates.format(new Date(r.createdAt))}
                     </time>
                   </div>
-                  <RatingStars rating={r.rating} showCount={false} className="mt-1" />
+                  <RatingStars rating={r.rating} className="mt-1" />
                   <p className="mt-2 text-sm leading-relaxed">{r.body}</p>
                   {r.vendorReply ? (
                     <div className="mt-3 rounded-md border-l-4 border-primary/60 bg-muted/60 p-3 text-sm">

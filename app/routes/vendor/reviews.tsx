@@ -128,7 +128,7 @@ export default function VendorReviewsPage({ loaderData, actionData }: Route.Comp
                         })}
                       </span>
                     </div>
-                    <RatingStars rating={r.rating} showCount={false} className="mt-1" />
+                    <RatingStars rating={r.rating} className="mt-1" />
                     <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-line">{r.body}</p>
                     <Form method="post" className="mt-3 grid gap-1.5 border-t border-border pt-3">
                       <input type="hidden" name="reviewId" value={r.id} />
