@@ -51,7 +51,7 @@ test('an address is added, made default, edited and deleted with plain forms', a
   const card = (label: string) =>
     main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: label, exact: true }) })
   await expect(card('Home')).toContainText('Butare, Ngoma, Huye, South')
-  await expect(card('Home')).toContainText('+250 78 812 3456')
+  await expect(card('Home')).toContainText('+250 788 123 456')
   await expect(card('Home')).toContainText('Default')
 
   // A second address, then made the default with its own button.

@@ -67,7 +67,7 @@ test('a new customer signs up, signs out and in again, edits the profile, adds a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Alina Uwase')
   await expect(page.getByTestId('stat-profile')).toHaveText('80%')
   await main.getByRole('link', { name: /Edit profile/ }).click()
-  await expect(main.getByLabel('Mobile number')).toHaveValue('+250 78 812 3456')
+  await expect(main.getByLabel('Mobile number')).toHaveValue('+250 788 123 456')
 
   // A delivery address through province → district → sector → cell; the form starts with the customer's name
   // and phone.
@@ -76,7 +76,7 @@ test('a new customer signs up, signs out and in again, edits the profile, adds a
   await main.getByRole('link', { name: 'Add an address' }).click()
   await waitForAddressFormToRun(page)
   await expect(main.getByLabel('Recipient')).toHaveValue('Alina Uwase')
-  await expect(main.getByLabel('Mobile number')).toHaveValue('+250 78 812 3456')
+  await expect(main.getByLabel('Mobile number')).toHaveValue('+250 788 123 456')
   await expect(main.getByLabel('District')).toBeDisabled()
   await main.getByLabel('Label').fill('Home')
   await choosePlace(page, { province: 'Kigali', district: 'Gasabo', sector: 'Kimironko', cell: 'Bibare' })
@@ -95,7 +95,7 @@ test('a new customer signs up, signs out and in again, edits the profile, adds a
   const home = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Home' }) })
   await expect(home).toContainText('Default')
   await expect(home).toContainText('Bibare, Kimironko, Gasabo, Kigali')
-  await expect(home).toContainText('+250 78 812 3456')
+  await expect(home).toContainText('+250 788 123 456')
   await main.getByRole('link', { name: 'Overview' }).click()
   await expect(page.getByTestId('stat-profile')).toHaveText('100%')
   await expect(main.getByText('Nothing is missing.')).toBeVisible()
@@ -195,7 +195,7 @@ test('addresses: a second one, made the default, edited, and the default deleted
     main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: label, exact: true }) })
   await expect(card('Home')).toContainText('Default')
   await expect(card('Parents')).not.toContainText('Default')
-  await expect(card('Parents')).toContainText('+250 72 212 3456')
+  await expect(card('Parents')).toContainText('+250 722 123 456')
 
   await card('Parents').getByRole('button', { name: 'Make default' }).click()
   await expect(toasts(page).getByText('Default address changed')).toBeVisible()

@@ -1,18 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatPhone } from './format.ts'
 import { linkParts } from './linked-text.tsx'
-
-describe('formatPhone', () => {
-  test('groups a Rwandan number in E.164 as people write it', () => {
-    expect(formatPhone('+250788123456')).toBe('+250 788 123 456')
-    expect(formatPhone('+250731234567')).toBe('+250 731 234 567')
-  })
-
-  test('leaves anything else as it is', () => {
-    expect(formatPhone('+44 20 7946 0958')).toBe('+44 20 7946 0958')
-    expect(formatPhone('')).toBe('')
-  })
-})
 
 describe('linkParts', () => {
   test('finds the addresses, without the full stop that ends the sentence', () => {

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { formatPhone } from '#app/lib/phone.ts'
 import { useT } from '#app/lib/use-t.ts'
 import {
   STATUS_REASON_MAX,
@@ -9,7 +10,7 @@ import {
   type VendorStatusTransition,
 } from '#app/modules/vendors/vendor-status.ts'
 import type { StaffVendorApplication } from '#app/workflows/admin.server.ts'
-import { formatPhone, useDateTimeFormat } from './format.ts'
+import { useDateTimeFormat } from './format.ts'
 import { StatusBadge } from './status-badge.tsx'
 
 /** What the action answers when it refuses a change: on which store's form, and what to show there. */

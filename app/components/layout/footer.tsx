@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { Mail, Phone } from '#app/components/ui/icons.tsx'
+import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { NewsletterForm } from './newsletter-form.tsx'
@@ -61,7 +62,7 @@ export function Footer() {
                 className="inline-flex items-center gap-2 hover:text-white"
               >
                 <Phone aria-hidden="true" className="size-4" />
-                {support.phone}
+                {formatPhone(support.phone)}
               </a>
             </li>
             <li>

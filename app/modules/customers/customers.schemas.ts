@@ -72,9 +72,3 @@ export function profileCompleteness(profile: {
   const missing = profileParts.filter((p) => !present[p])
   return { percent: Math.round(((profileParts.length - missing.length) / profileParts.length) * 100), missing }
 }
-
-/** An E.164 Rwandan mobile number as people write it: +250 78 123 4567. */
-export function formatRwandanPhone(e164: string): string {
-  const m = e164.match(/^\+250(7\d)(\d{3})(\d{4})$/)
-  return m ? `+250 ${m[1]} ${m[2]} ${m[3]}` : e164
-}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createAccountDirect } from '#app/modules/accounts/accounts.server.ts'
 import { createAuth } from '#app/modules/accounts/auth.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { CustomerProfileSchema, formatRwandanPhone, profileCompleteness } from './customers.schemas.ts'
+import { CustomerProfileSchema, profileCompleteness } from './customers.schemas.ts'
 import {
   createCustomer,
   ensureCustomerProfile,
@@ -130,10 +130,5 @@ describe('profile completeness', () => {
       percent: 0,
       missing: ['firstName', 'lastName', 'email', 'phone', 'address'],
     })
-  })
-
-  test('numbers are shown as people write them', () => {
-    expect(formatRwandanPhone('+250781234567')).toBe('+250 78 123 4567')
-    expect(formatRwandanPhone('something else')).toBe('something else')
   })
 })

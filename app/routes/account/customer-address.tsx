@@ -6,9 +6,10 @@ import { useHydrated } from '#app/components/catalog/use-hydrated.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { FieldError, Label } from '#app/components/ui/input.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { formatPhone } from '#app/lib/phone.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { createAddress, findAddress, placeChoices, updateAddress } from '#app/modules/customers/addresses.server.ts'
-import { addressFields, formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
+import { addressFields } from '#app/modules/customers/customers.schemas.ts'
 import { typedValues } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/customer-address'
 import { addressIdOf, notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
@@ -49,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     values = {
       label: stored.label,
       recipient: stored.recipient,
-      phone: formatRwandanPhone(stored.phone),
+      phone: formatPhone(stored.phone),
       province: stored.province,
       district: stored.district,
       sector: stored.sector,
@@ -61,7 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // A new address starts with the customer's own name and phone, which they can change.
     values = {
       recipient: `${customer.firstName} ${customer.lastName}`.trim(),
-      phone: customer.phone ? formatRwandanPhone(customer.phone) : '',
+      phone: customer.phone ? formatPhone(customer.phone) : '',
     }
   }
   const i18n = requestI18n(request)

@@ -3,9 +3,9 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { MapPin, Plus } from '#app/components/ui/icons.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { formatPhone } from '#app/lib/phone.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { deleteAddress, listAddresses, setDefaultAddress } from '#app/modules/customers/addresses.server.ts'
-import { formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
 import type { Route } from './+types/customer-addresses'
 import { addressIdOf, notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
 
@@ -74,7 +74,7 @@ export default function CustomerAddressesPage({ loaderData }: Route.ComponentPro
               </div>
               <address className="mt-2 text-sm not-italic">
                 <span className="block font-medium">{address.recipient}</span>
-                <span className="block">{formatRwandanPhone(address.phone)}</span>
+                <span className="block">{formatPhone(address.phone)}</span>
                 <span className="block">
                   {[address.cell, address.sector, address.district, address.province].join(', ')}
                 </span>

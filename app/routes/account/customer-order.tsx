@@ -5,9 +5,9 @@ import { OrderStatusBadge } from '#app/components/orders/order-list.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
+import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
 import { CANCELLABLE_ORDER_STATUSES } from '#app/modules/orders/order-status.ts'
 import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
@@ -165,7 +165,7 @@ export default function CustomerOrder({ loaderData, actionData }: Route.Componen
               {t('orders.detail.delivery')}
             </h2>
             <p className="mt-2">
-              {order.recipient} · {formatRwandanPhone(order.phone)}
+              {order.recipient} · {formatPhone(order.phone)}
             </p>
             <p className="text-muted-foreground">
               {order.cell}, {order.sector}, {order.district}, {order.province}

@@ -3,8 +3,8 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { FormAlert, TextField } from '#app/components/account/fields.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { formatPhone } from '#app/lib/phone.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
 import { typedValues } from '#app/workflows/accounts.server.ts'
 import { updateProfile } from '#app/workflows/customer-account.server.ts'
 import type { Route } from './+types/customer-profile'
@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       firstName: customer.firstName,
       lastName: customer.lastName,
       email: customer.email,
-      phone: customer.phone ? formatRwandanPhone(customer.phone) : '',
+      phone: customer.phone ? formatPhone(customer.phone) : '',
     },
   }
 }

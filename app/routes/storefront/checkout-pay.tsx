@@ -6,9 +6,9 @@ import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { siteUrl } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
+import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
 import { PAYMENT_METHODS, PaymentStepSchema } from '#app/modules/orders/checkout.schemas.ts'
 import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { failureKindOf } from '#app/modules/payments/failure-reasons.ts'
@@ -52,9 +52,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           : null,
     },
     defaultPhone: payment?.payerPhone
-      ? formatRwandanPhone(payment.payerPhone)
+      ? formatPhone(payment.payerPhone)
       : customer.phone
-        ? formatRwandanPhone(customer.phone)
+        ? formatPhone(customer.phone)
         : '',
   }
 }
@@ -152,7 +152,7 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
               <p className="font-medium">
                 {t('pay.waiting.body', {
                   total,
-                  phone: payment.phone ? formatRwandanPhone(payment.phone) : '',
+                  phone: payment.phone ? formatPhone(payment.phone) : '',
                   method: t(`orders.method.${payment.method}`),
                 })}
               </p>

@@ -6,13 +6,13 @@ import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { siteUrl } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
+import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { accountOwnerKey } from '#app/modules/accounts/accounts.server.ts'
 import { getCart } from '#app/modules/cart/cart.server.ts'
 import { findAddress, listAddresses } from '#app/modules/customers/addresses.server.ts'
-import { formatRwandanPhone } from '#app/modules/customers/customers.schemas.ts'
 import {
   AddressStepSchema,
   CHECKOUT_STEPS,
@@ -85,7 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       })),
       expressCutoff: config.expressCutoff,
       summary,
-      defaultPhone: draft.phone ? formatRwandanPhone(draft.phone) : address ? formatRwandanPhone(address.phone) : '',
+      defaultPhone: draft.phone ? formatPhone(draft.phone) : address ? formatPhone(address.phone) : '',
       testNumbers: getPaymentsConfig().mode === 'simulator' ? SIMULATOR_TEST_NUMBERS : [],
     },
     { headers: { 'Set-Cookie': draftCookie(draft) } },
@@ -341,7 +341,7 @@ function AddressStep({ addresses, draft, open, errors }: PageData & { open: bool
                         <span className="font-medium">{a.label}</span> · {a.recipient}
                         <span className="block text-muted-foreground">{place(a)}</span>
                         <span className="block text-muted-foreground">
-                          {a.landmark} · {formatRwandanPhone(a.phone)}
+                          {a.landmark} · {formatPhone(a.phone)}
                         </span>
                       </span>
                     </label>
@@ -458,7 +458,7 @@ function PaymentStep({
       done={Boolean(draft.method)}
       summary={
         draft.method
-          ? `${t(`orders.method.${draft.method}`)}${draft.phone ? ` · ${formatRwandanPhone(draft.phone)}` : ''}`
+          ? `${t(`orders.method.${draft.method}`)}${draft.phone ? ` · ${formatPhone(draft.phone)}` : ''}`
           : null
       }
     >
@@ -512,8 +512,8 @@ function PaymentStep({
               <ul className="mt-2 grid gap-1">
                 {testNumbers.map((n) => (
                   <li key={n.suffix}>
-                    <span className="font-mono">{formatRwandanPhone(n.mtn)}</span> /{' '}
-                    <span className="font-mono">{formatRwandanPhone(n.airtel)}</span>: {t(`checkout.sim.${n.outcome}`)}
+                    <span className="font-mono">{formatPhone(n.mtn)}</span> /{' '}
+                    <span className="font-mono">{formatPhone(n.airtel)}</span>: {t(`checkout.sim.${n.outcome}`)}
                   </li>
                 ))}
               </ul>

@@ -6,6 +6,7 @@ import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx
 import { toast } from '#app/components/ui/toaster.tsx'
 import { getServiceContext } from '#app/lib/context.server.ts'
 import { clientAddressOf } from '#app/lib/load-context.server.ts'
+import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
@@ -68,7 +69,7 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
       title: t('help.card.phone'),
       body: t('help.card.phone.hours'),
       href: `tel:${support.phone.replace(/\s/g, '')}`,
-      link: support.phone,
+      link: formatPhone(support.phone),
     },
     {
       icon: Mail,
