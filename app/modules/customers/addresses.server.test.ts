@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
@@ -10,7 +11,9 @@ import {
   setDefaultAddress,
   updateAddress,
 } from './addresses.server.ts'
-import { createCustomer } from './customers.server.ts'
+import { profileCompleteness } from './customers.schemas.ts'
+import { createCustomer, updateCustomerProfile } from './customers.server.ts'
+import { customers } from './tables.server.ts'
 
 let t: TestDatabase
 let alice: number
@@ -228,5 +231,32 @@ describe('a customer reaches only their own addresses', () => {
       expect(await deleteAddress(t.ctx, alice, id)).toEqual({ ok: false, code: 'not-found' })
       expect(await setDefaultAddress(t.ctx, alice, id)).toEqual({ ok: false, code: 'not-found' })
     }
+  })
+})
+
+describe("the profile's phone", () => {
+  const profile = async (customerId: number) => {
+    const [row] = await t.ctx.db.select().from(customers).where(eq(customers.id, customerId))
+    if (!row) throw new Error(`no customer ${customerId}`)
+    return row
+  }
+
+  test('a first address gives a profile without a number its phone, so the profile no longer says it is missing', async () => {
+    expect(profileCompleteness({ ...(await profile(alice)), addressCount: 0 }).missing).toContain('phone')
+    await add(alice, { phone: '0788 123 456' })
+    const after = await profile(alice)
+    expect(after.phone).toBe('+250788123456')
+    expect(profileCompleteness({ ...after, addressCount: 1 }).missing).toEqual([])
+  })
+
+  test('a number the customer gave on the profile is theirs: an address never replaces it', async () => {
+    const saved = await updateCustomerProfile(t.ctx, bob, {
+      firstName: 'Bob',
+      lastName: 'Mugisha',
+      phone: '0722 000 111',
+    })
+    expect(saved.ok).toBe(true)
+    await add(bob, { phone: '0788 123 456' })
+    expect((await profile(bob)).phone).toBe('+250722000111')
   })
 })

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, ne } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { listCells, listDistricts, listProvinces, listSectors } from '#app/modules/places/places.server.ts'
@@ -79,7 +79,11 @@ function columns(input: AddressInput) {
   return rest
 }
 
-/** Adds an address. The first one is the default; a new one marked default takes over from the old. */
+/**
+ * Adds an address. The first one is the default; a new one marked default takes over from the old. A customer who
+ * has not given a phone number on their profile gets this address's number there, so the profile does not say the
+ * phone is missing once they have given one (issue 12).
+ */
 export async function createAddress(
   ctx: ServiceContext,
   customerId: number,
@@ -99,6 +103,10 @@ export async function createAddress(
       .insert(addresses)
       .values({ ...columns(parsed.data), customerId, isDefault })
       .returning({ id: addresses.id })
+    await tx
+      .update(customers)
+      .set({ phone: parsed.data.phone })
+      .where(and(eq(customers.id, customerId), isNull(customers.phone)))
     return { ok: true, id: (row as { id: number }).id } as const
   })
 }
