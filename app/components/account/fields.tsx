@@ -16,13 +16,7 @@ export function TextField({
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={input.readOnly ? 'bg-muted text-muted-foreground' : undefined}
-        {...input}
-      />
+      <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={described || undefined} {...input} />
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}

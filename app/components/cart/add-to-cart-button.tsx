@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, type ButtonProps } from '#app/components/ui/button.tsx'
 import { ShoppingCart } from '#app/components/ui/icons.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { useT } from '#app/lib/use-t.ts'
-import { cn } from '#app/lib/utils.ts'
 import { FormReturnFields } from './use-js-field.tsx'
 
 export type CartActionData = {
@@ -41,22 +40,23 @@ type Props = {
   quantity?: number
   className?: string
   label?: string
+  variant?: ButtonProps['variant']
 }
 
 /** 'Add to Cart': a real form post (works without JavaScript); with JavaScript a fetcher and a toast. */
-export function AddToCartButton({ variantId, productTitle, disabled, quantity = 1, className, label }: Props) {
+export function AddToCartButton({ variantId, productTitle, disabled, quantity = 1, className, label, variant }: Props) {
   const t = useT()
   const fetcher = useFetcher<CartActionData>({ key: `add-to-cart-${variantId}` })
   useCartToast(fetcher.data, productTitle)
   const busy = fetcher.state !== 'idle'
   const unavailable = disabled || !variantId
   return (
-    <fetcher.Form method="post" action="/api/cart" className={cn('contents')}>
+    <fetcher.Form method="post" action="/api/cart" className="contents">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="variantId" value={variantId ?? ''} />
       <input type="hidden" name="quantity" value={quantity} />
       <FormReturnFields />
-      <Button type="submit" disabled={unavailable || busy} className={className}>
+      <Button type="submit" variant={variant} disabled={unavailable || busy} className={className}>
         {unavailable ? null : <ShoppingCart aria-hidden="true" />}
         {label ?? t('cart.add.button')}
         <span className="sr-only">{t('cart.add.label', { name: productTitle })}</span>

@@ -42,8 +42,9 @@ export function Pagination({
 }) {
   const t = useT()
   if (pageCount <= 1) return null
-  const item =
-    'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border border-input bg-card px-3 text-sm font-medium hover:bg-muted'
+  const shape = 'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium'
+  const item = `${shape} border-input bg-card hover:bg-muted`
+  const current = `${shape} border-primary bg-primary text-primary-foreground`
   return (
     <nav aria-label={t('pagination.label')} className={cn('flex justify-center', className)}>
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
@@ -65,7 +66,7 @@ export function Pagination({
             <li key={p}>
               <Link
                 to={hrefFor(p)}
-                className={cn(item, p === page && 'border-primary bg-primary text-primary-foreground hover:bg-primary')}
+                className={p === page ? current : item}
                 aria-current={p === page ? 'page' : undefined}
                 aria-label={t('pagination.page', { page: p })}
               >

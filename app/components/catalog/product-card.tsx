@@ -77,7 +77,8 @@ export function ProductCard({
         <QuickViewButton
           slug={product.slug}
           title={product.title}
-          className="absolute right-2 bottom-2 size-9 rounded-full border-0 bg-card/90 p-0 shadow-sm sm:hidden"
+          look="overlay"
+          className="absolute right-2 bottom-2 sm:hidden"
         />
         <FavouriteButton
           productId={product.id}
@@ -102,13 +103,14 @@ export function ProductCard({
         <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
         <Price price={product.price} compareAtPrice={product.compareAtPrice} />
         <div className="mt-auto flex gap-2 pt-1">
-          <QuickViewButton slug={product.slug} title={product.title} className="hidden shrink-0 sm:inline-flex" />
+          <QuickViewButton slug={product.slug} title={product.title} className="shrink-0 max-sm:hidden" />
           <AddToCartButton
             variantId={product.defaultVariantId}
             productTitle={product.title}
             disabled={soldOut}
             label={soldOut ? t('products.stock.outButton') : undefined}
-            className={cn('min-w-0 flex-1', soldOut && 'bg-secondary text-secondary-foreground')}
+            variant={soldOut ? 'secondary' : 'default'}
+            className="min-w-0 flex-1"
           />
         </div>
       </div>

@@ -13,13 +13,24 @@ const QuickViewDialog = lazy(loadDialog)
  * 'Quick View' of a product card. Without JavaScript it is a link to the product page; once the page runs,
  * a button that opens a dialog whose code (Radix Dialog) is fetched the first time it is needed.
  */
-export function QuickViewButton({ slug, title, className }: { slug: string; title: string; className?: string }) {
+export function QuickViewButton({
+  slug,
+  title,
+  look = 'button',
+  className,
+}: {
+  slug: string
+  title: string
+  /** 'overlay': a round icon laid on the card's picture (phones); 'button': an outline button with its label. */
+  look?: 'button' | 'overlay'
+  className?: string
+}) {
   const t = useT()
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const [mounted, setMounted] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
-  const classes = cn(buttonVariants({ variant: 'outline' }), 'px-3', className)
+  const classes = cn(look === 'overlay' ? overlay : buttonVariants({ variant: 'outline', size: 'narrow' }), className)
   const content = (
     <>
       <Eye aria-hidden="true" />
@@ -63,6 +74,9 @@ export function QuickViewButton({ slug, title, className }: { slug: string; titl
     </>
   )
 }
+
+const overlay =
+  'inline-flex size-9 items-center justify-center rounded-full bg-card/90 shadow-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4'
 
 function LoadingOverlay({ label }: { label: string }) {
   return (

@@ -108,11 +108,12 @@ function Choice(props: {
       <label
         htmlFor={props.id}
         className={cn(
-          'inline-flex min-h-10 min-w-11 cursor-pointer items-center justify-center rounded-md border border-input bg-card px-3 text-sm',
+          'inline-flex min-h-10 min-w-11 items-center justify-center rounded-md border border-input bg-card px-3 text-sm',
           'peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground',
           'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
-          'hover:border-primary',
-          !props.available && 'cursor-not-allowed text-muted-foreground line-through decoration-1 hover:border-input',
+          props.available
+            ? 'cursor-pointer hover:border-primary'
+            : 'cursor-not-allowed text-muted-foreground line-through decoration-1',
         )}
       >
         {props.text}

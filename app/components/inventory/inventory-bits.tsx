@@ -146,20 +146,22 @@ function QuickEdit({
         <Label htmlFor={id} className="sr-only">
           {t('inventory.quickEdit.label', { name })}
         </Label>
-        <Input
-          id={id}
-          name="stock"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={STOCK_MAX}
-          step={1}
-          required
-          defaultValue={refused ? refused.values.stock : item.stock}
-          aria-invalid={refused ? true : undefined}
-          aria-describedby={refused ? `${id}-error` : undefined}
-          className="w-24"
-        />
+        {/* An input fills its box: the box sets its width. */}
+        <div className="w-24 shrink-0">
+          <Input
+            id={id}
+            name="stock"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={STOCK_MAX}
+            step={1}
+            required
+            defaultValue={refused ? refused.values.stock : item.stock}
+            aria-invalid={refused ? true : undefined}
+            aria-describedby={refused ? `${id}-error` : undefined}
+          />
+        </div>
         <Button
           type="submit"
           variant="outline"

@@ -217,7 +217,7 @@ export function ReportForm({ state, reportedAt }: { state: FormState; reportedAt
           id="report-reason"
           name="reason"
           rows={3}
-          className="min-h-20"
+          size="md"
           maxLength={messageLimits.reason.max}
           defaultValue={state?.values?.intent === 'report' ? state.values.reason : ''}
           aria-invalid={error ? true : undefined}

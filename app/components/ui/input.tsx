@@ -1,13 +1,23 @@
 import type * as React from 'react'
 import { cn } from '#app/lib/utils.ts'
 
-export function Input({ className, type = 'text', ...props }: React.ComponentProps<'input'>) {
+// Each component's own classes never set what a caller's className may set (cn() does not merge: see utils.ts):
+// what callers vary (height, text size) is a prop.
+
+/** A text field; `compact` matches a small button's height (h-9) beside it. A read-only field (the readonly attribute) looks muted. */
+export function Input({
+  className,
+  type = 'text',
+  compact = false,
+  ...props
+}: React.ComponentProps<'input'> & { compact?: boolean }) {
   return (
     <input
       data-slot="input"
       type={type}
       className={cn(
-        'h-10 w-full rounded-md border border-input bg-card px-3 py-2 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50 aria-invalid:border-destructive sm:text-sm',
+        'w-full rounded-md border border-input bg-card px-3 py-2 text-base placeholder:text-muted-foreground [&[readonly]]:bg-muted [&[readonly]]:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50 aria-invalid:border-destructive sm:text-sm',
+        compact ? 'h-9' : 'h-10',
         className,
       )}
       {...props}
@@ -15,12 +25,19 @@ export function Input({ className, type = 'text', ...props }: React.ComponentPro
   )
 }
 
-export function Textarea({ className, ...props }: React.ComponentProps<'textarea'>) {
+const textareaHeights = { sm: 'min-h-16', md: 'min-h-20', lg: 'min-h-28' }
+
+export function Textarea({
+  className,
+  size = 'lg',
+  ...props
+}: React.ComponentProps<'textarea'> & { size?: keyof typeof textareaHeights }) {
   return (
     <textarea
       data-slot="textarea"
       className={cn(
-        'min-h-28 w-full rounded-md border border-input bg-card px-3 py-2 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive sm:text-sm',
+        textareaHeights[size],
+        'w-full rounded-md border border-input bg-card px-3 py-2 text-base placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive sm:text-sm',
         className,
       )}
       {...props}
@@ -28,9 +45,15 @@ export function Textarea({ className, ...props }: React.ComponentProps<'textarea
   )
 }
 
-export function Label({ className, ...props }: React.ComponentProps<'label'>) {
-  // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor or nest the control
-  return <label data-slot="label" className={cn('text-sm font-medium', className)} {...props} />
+export function Label({ className, size = 'sm', ...props }: React.ComponentProps<'label'> & { size?: 'xs' | 'sm' }) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor or nest the control
+    <label
+      data-slot="label"
+      className={cn(size === 'xs' ? 'text-xs' : 'text-sm', 'font-medium', className)}
+      {...props}
+    />
+  )
 }
 
 /** The message shown next to a field whose value was refused. */

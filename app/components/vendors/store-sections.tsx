@@ -106,7 +106,7 @@ export function StoreIdentity({
               </span>
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-              <OnlineStatus isOnline={vendor.isOnline} className="text-sm" />
+              <OnlineStatus isOnline={vendor.isOnline} size="sm" />
               <span className="inline-flex items-center gap-1">
                 <Clock className="size-4" aria-hidden="true" />
                 {t('vendors.store.hours', {
@@ -263,7 +263,7 @@ export function StoreAbout({ vendor }: { vendor: VendorStoreData }) {
           <ul className="mt-2 flex flex-wrap gap-2">
             {vendor.specialties.map((s) => (
               <li key={s}>
-                <Chip className="text-sm">{s}</Chip>
+                <Chip size="sm">{s}</Chip>
               </li>
             ))}
           </ul>

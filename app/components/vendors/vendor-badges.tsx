@@ -20,12 +20,21 @@ export function VerifiedBadge({ className }: { className?: string }) {
 }
 
 /** 'Online now' with a green dot, or 'Offline'. */
-export function OnlineStatus({ isOnline, className }: { isOnline: boolean; className?: string }) {
+export function OnlineStatus({
+  isOnline,
+  size = 'xs',
+  className,
+}: {
+  isOnline: boolean
+  size?: 'xs' | 'sm'
+  className?: string
+}) {
   const t = useT()
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1.5 text-xs font-medium',
+        'inline-flex items-center gap-1.5 font-medium',
+        size === 'sm' ? 'text-sm' : 'text-xs',
         isOnline ? 'text-success' : 'text-muted-foreground',
         className,
       )}
@@ -40,11 +49,20 @@ export function OnlineStatus({ isOnline, className }: { isOnline: boolean; class
 }
 
 /** A department or specialty as a small rounded chip. */
-export function Chip({ children, className }: { children: ReactNode; className?: string }) {
+export function Chip({
+  children,
+  size = 'xs',
+  className,
+}: {
+  children: ReactNode
+  size?: 'xs' | 'sm'
+  className?: string
+}) {
   return (
     <span
       className={cn(
-        'inline-flex items-center rounded-full border border-border bg-secondary px-2.5 py-0.5 text-xs text-secondary-foreground',
+        'inline-flex items-center rounded-full border border-border bg-secondary px-2.5 py-0.5 text-secondary-foreground',
+        size === 'sm' ? 'text-sm' : 'text-xs',
         className,
       )}
     >

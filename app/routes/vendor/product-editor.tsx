@@ -469,7 +469,7 @@ function PhotoItem({ photo, index, count, error }: { photo: OwnPhoto; index: num
       </div>
       <Form method="post" className="grid gap-1">
         {hidden}
-        <Label htmlFor={`photo-alt-${photo.id}`} className="text-xs">
+        <Label htmlFor={`photo-alt-${photo.id}`} size="xs">
           {t('productEditor.photos.alt')}
         </Label>
         <div className="flex gap-1">
@@ -479,7 +479,7 @@ function PhotoItem({ photo, index, count, error }: { photo: OwnPhoto; index: num
             defaultValue={photo.alt}
             maxLength={productEditorLimits.alt.max}
             aria-invalid={error ? true : undefined}
-            className="h-9"
+            compact
           />
           <Button
             type="submit"

@@ -137,7 +137,7 @@ export default function VendorReviewsPage({ loaderData, actionData }: Route.Comp
                         id={id}
                         name="reply"
                         rows={3}
-                        className="min-h-20"
+                        size="md"
                         maxLength={reviewLimits.reply.max}
                         defaultValue={mine ? actionData?.values.reply : (r.reply ?? '')}
                         aria-invalid={error ? true : undefined}

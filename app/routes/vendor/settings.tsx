@@ -211,7 +211,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             <Input {...f} required autoComplete="organization" />
           ))}
           {row('description', (f) => (
-            <Textarea {...f} required rows={2} className="min-h-16" />
+            <Textarea {...f} required rows={2} size="sm" />
           ))}
           {row('about', (f) => (
             <Textarea {...f} required rows={6} />
@@ -253,13 +253,13 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
           <legend className="px-1 text-lg font-semibold">{t('vendor.settings.section.policies')}</legend>
           {row('returns', (f) => (
-            <Textarea {...f} required rows={3} className="min-h-20" />
+            <Textarea {...f} required rows={3} size="md" />
           ))}
           {row('shipping', (f) => (
-            <Textarea {...f} required rows={3} className="min-h-20" />
+            <Textarea {...f} required rows={3} size="md" />
           ))}
           {row('warranty', (f) => (
-            <Textarea {...f} required rows={3} className="min-h-20" />
+            <Textarea {...f} required rows={3} size="md" />
           ))}
         </fieldset>
 
