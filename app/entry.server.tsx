@@ -2,12 +2,13 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import {
-  type AppLoadContext,
   type EntryContext,
   type HandleErrorFunction,
   isRouteErrorResponse,
+  type RouterContextProvider,
   ServerRouter,
 } from 'react-router'
+import { cspNonceContext } from '#app/lib/context.server.ts'
 import { errorForLog } from '#app/lib/error-log.server.ts'
 import { createI18n, getMessages } from '#app/lib/i18n.server.ts'
 import { I18nProvider, MessagesJsonContext, negotiateLocale, scriptJson } from '#app/lib/i18n.tsx'
@@ -27,19 +28,17 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(errorForLog(inner ?? error))
 }
 
-type IsokoLoadContext = AppLoadContext & { cspNonce?: string }
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: IsokoLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const nonce = loadContext?.cspNonce ?? ''
+  const nonce = loadContext.get(cspNonceContext)
   const locale = negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language'))
   const i18n = createI18n(locale)
   const messages = { locale, json: scriptJson(getMessages(locale)) }

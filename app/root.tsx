@@ -13,21 +13,26 @@ import {
 import { toast } from '#app/components/ui/toaster.tsx'
 import type { Route } from './+types/root'
 import './app.css'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
+import { developmentServices } from '#app/lib/dev-services.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { readFlash } from '#app/lib/flash.server.ts'
 import { findOwnerKey as findGuestKey } from '#app/lib/guest.server.ts'
 import { intlLocale, MessagesScript, negotiateLocale } from '#app/lib/i18n.tsx'
 import { useNonce } from '#app/lib/nonce.tsx'
 import { useT } from '#app/lib/use-t.ts'
-import { accountOwnerKey, findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { accountOwnerKey } from '#app/modules/accounts/accounts.server.ts'
+import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { getCartCount, getFavouriteIds } from '#app/modules/cart/cart.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
+// The development server's request context (every other start gets it from server/app.ts).
+export const middleware: Route.MiddlewareFunction[] = [developmentServices]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language'))
-  const actor = await findActor(getAccountsContext(), request)
+  const actor = await findRequestActor(context, request)
   const ownerKey = actor ? accountOwnerKey(actor.userId) : findGuestKey(request)
-  const ctx = getServiceContext()
+  const ctx = serviceContextOf(context)
   const [cartCount, favouriteIds] = await Promise.all([getCartCount(ctx, ownerKey), getFavouriteIds(ctx, ownerKey)])
   const env = getEnv()
   const flash = readFlash(request)

@@ -1,9 +1,9 @@
 // Applies the migrations in db/migrations to the configured database (DATABASE_URL, or the embedded one in
 // DATA_DIR/pgdata). Run by `npm run db:migrate`; the server and the seed also migrate at start.
-import { getConnection } from '#app/lib/db.server.ts'
+import { connectConfiguredDatabase } from '#app/lib/db.server.ts'
 
 async function main() {
-  const connection = getConnection()
+  const connection = connectConfiguredDatabase()
   const started = performance.now()
   await connection.migrate()
   console.log(`Migrations applied (${connection.engine}) in ${Math.round(performance.now() - started)} ms`)

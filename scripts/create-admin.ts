@@ -176,8 +176,8 @@ export async function main(): Promise<number> {
     console.error(`Not an e-mail address: ${parsed.args.email}`)
     return 1
   }
-  const { getConnection } = await import('#app/lib/db.server.ts')
-  const connection = getConnection()
+  const { connectConfiguredDatabase } = await import('#app/lib/db.server.ts')
+  const connection = connectConfiguredDatabase()
   try {
     await connection.migrate()
     const ctx: AccountsContext = {

@@ -11,11 +11,15 @@ import express from 'express'
 import helmet from 'helmet'
 import { type Logger, pino } from 'pino'
 import { pinoHttp } from 'pino-http'
-import { type Database, getConnection } from '#app/lib/db.server.ts'
+import { RouterContextProvider } from 'react-router'
+import { clientAddressContext, cspNonceContext, databaseContext } from '#app/lib/context.server.ts'
+import { connectConfiguredDatabase, type Database, type DatabaseConnection } from '#app/lib/db.server.ts'
 import { type Env, ensureDataDir, getEnv } from '#app/lib/env.server.ts'
 import { parseTrustProxy } from '#app/lib/trust-proxy.server.ts'
 import { parseWorkerMode } from '#app/lib/worker-mode.server.ts'
+import { createAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { findAccountsWithDemoPassword } from '#app/modules/accounts/demo-accounts.server.ts'
+import { authContext } from '#app/modules/accounts/request.server.ts'
 import { createSmsSimulator } from '#app/modules/outbox/africastalking-simulator.server.ts'
 import { createTransports, parseMessagingConfig } from '#app/modules/outbox/config.server.ts'
 import { startOutboxWorker } from '#app/modules/outbox/outbox.server.ts'
@@ -40,8 +44,12 @@ const clientDir = fileURLToPath(new URL('../client', import.meta.url))
 /** A start that must not go on: the message names every reason, and the process exits with status 1. */
 export class StartupRefused extends Error {}
 
-/** The web application: guards, security headers, compression, static files, then React Router. */
-export function createApp(env: Env, logger: Logger) {
+/**
+ * The web application: guards, security headers, compression, static files, then React Router, whose every
+ * request gets the process's database and auth, its CSP nonce and the client's address (app/lib/context.server.ts).
+ */
+export function createApp(env: Env, logger: Logger, options: { connection: DatabaseConnection }) {
+  const accounts = createAccountsContext(options.connection.db)
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', parseTrustProxy(process.env.TRUST_PROXY))
@@ -107,7 +115,14 @@ export function createApp(env: Env, logger: Logger) {
     '/{*splat}',
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientAddress: req.ip }),
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider()
+        context.set(databaseContext, options.connection.db)
+        context.set(authContext, accounts.auth)
+        context.set(cspNonceContext, res.locals.cspNonce as string)
+        context.set(clientAddressContext, req.ip ?? '')
+        return context
+      },
     }),
   )
   // Last: a refusal from express.static (a missing picture, a path leaving /images) answered without a stack trace.
@@ -146,9 +161,9 @@ export async function startServer(): Promise<{ stop(): Promise<void>; db: Databa
   const logger = pino({ level: env.LOG_LEVEL, ...loggerOptions.base })
   if (!env.DATABASE_URL || !env.STORAGE_URL) ensureDataDir(env.DATA_DIR)
 
-  const connection = getConnection()
+  const connection = connectConfiguredDatabase()
   await connection.migrate()
-  const getCtx = () => ({ db: getConnection().db })
+  const getCtx = () => ({ db: connection.db })
   if (env.production) {
     const demo = await findAccountsWithDemoPassword(getCtx())
     if (demo.length > 0) {
@@ -203,7 +218,7 @@ export async function startServer(): Promise<{ stop(): Promise<void>; db: Databa
 
   let server: Server | undefined
   if (mode !== 'worker') {
-    const app = createApp(env, logger)
+    const app = createApp(env, logger, { connection })
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(s)))
     })
@@ -217,7 +232,7 @@ export async function startServer(): Promise<{ stop(): Promise<void>; db: Databa
     stopping ??= (async () => {
       for (const s of stops) await s()
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
-      await getConnection().close()
+      await connection.close()
     })()
     return stopping
   }

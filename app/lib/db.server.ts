@@ -100,20 +100,12 @@ export function connectDatabase(options: {
   }
 }
 
-// One connection per process, kept on globalThis: the server entry and the app's build (and the dev server's
-// reloaded modules) each load this file, and the embedded database must be opened only once.
-const holder = globalThis as typeof globalThis & { __isokoDatabase?: DatabaseConnection }
-
-/** The process's database, opened on first use from the configuration. */
-export function getConnection(): DatabaseConnection {
-  if (!holder.__isokoDatabase) {
-    const url = process.env.DATABASE_URL || undefined
-    const dataDir = path.resolve(process.env.DATA_DIR || './data', 'pgdata')
-    holder.__isokoDatabase = connectDatabase({ url, dataDir })
-  }
-  return holder.__isokoDatabase
-}
-
-export function getDb(): Database {
-  return getConnection().db
+/**
+ * Opens the database the configuration names (DATABASE_URL, else PGlite in DATA_DIR/pgdata). Each process calls
+ * it once, where it starts (the server, the seed, the migrate and admin commands), and passes the connection down.
+ */
+export function connectConfiguredDatabase(): DatabaseConnection {
+  const url = process.env.DATABASE_URL || undefined
+  const dataDir = path.resolve(process.env.DATA_DIR || './data', 'pgdata')
+  return connectDatabase({ url, dataDir })
 }

@@ -449,11 +449,11 @@ async function main() {
         'Add --force to seed anyway (the demo accounts then get random passwords).',
     )
   }
-  const { getConnection } = await import('#app/lib/db.server.ts')
+  const { connectConfiguredDatabase } = await import('#app/lib/db.server.ts')
   const { ensureDataDir, getEnv } = await import('#app/lib/env.server.ts')
   const env = getEnv()
   if (!env.DATABASE_URL) ensureDataDir(env.DATA_DIR)
-  const connection = getConnection()
+  const connection = connectConfiguredDatabase()
   try {
     await connection.migrate()
     const ctx: ServiceContext = { db: connection.db }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DatabaseConnection } from '#app/lib/db.server.ts'
 import type { AccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { callRoute, routeContext } from '#tests/routes.ts'
 
 // Security, through the routes themselves (their loaders and actions, as the server calls them), on a database
 // of this file's own: a vendor posting the store settings form can change no store but their own, even with
@@ -18,17 +18,20 @@ let accounts: AccountsContext
 const ids = { mine: 0, theirs: 0 }
 const cookies: Record<string, string> = {}
 
-type RouteArgs = { request: Request; params: Record<string, string>; context: unknown }
-type Action = (args: RouteArgs) => Promise<unknown>
+type Action = (args: never) => unknown
 
-/** What an action answers, whether it returns or throws it: a Response, or React Router's data() value. */
+/**
+ * What an action answers, whether it returns or throws it: a Response, or React Router's data() value. The vendor
+ * pages' actions run behind their layout's guard, as the router runs them.
+ */
 async function answer(action: Action, request: Request): Promise<{ status: number; location: string | null }> {
-  let out: unknown
-  try {
-    out = await action({ request, params: {}, context: {} })
-  } catch (thrown) {
-    out = thrown
-  }
+  const guarded = new URL(request.url).pathname.startsWith('/vendor-dashboard')
+  const { middleware } = await import('#app/routes/vendor/layout.tsx')
+  const out = await callRoute(
+    action,
+    { request, params: {}, context: routeContext(accounts) },
+    guarded ? middleware : [],
+  )
   if (out instanceof Response) return { status: out.status, location: out.headers.get('Location') }
   const init = (out as { init?: { status?: number } } | null)?.init
   return { status: init?.status ?? 200, location: null }
@@ -68,14 +71,13 @@ async function followerCount(vendorId: number) {
 beforeAll(async () => {
   process.env.SESSION_SECRET ??= 'a-test-secret-that-is-long-enough-to-use-here'
   t = await createTestDatabase()
-  // The routes use the process's database: this file's own.
-  ;(globalThis as { __isokoDatabase?: DatabaseConnection }).__isokoDatabase = t.connection
-  const { getAccountsContext, createAccountDirect, signInWithPassword } = await import(
+  const { createAccountsContext, createAccountDirect, signInWithPassword } = await import(
     '#app/modules/accounts/accounts.server.ts'
   )
   const { createVendor } = await import('#app/modules/vendors/vendors-admin.server.ts')
   const { createCustomer } = await import('#app/modules/customers/customers.server.ts')
-  accounts = getAccountsContext()
+  // The routes get this file's own database through their request context, as the server gives its own.
+  accounts = createAccountsContext(t.ctx.db)
   const people = [
     { key: 'vendor', email: 'mine@example.rw', role: 'vendor' },
     { key: 'other', email: 'theirs@example.rw', role: 'vendor' },
@@ -144,7 +146,7 @@ describe('store settings: a vendor changes their own store only', () => {
     ]
     for (const extra of extras) {
       const result = await answer(
-        action as unknown as Action,
+        action,
         post('/vendor-dashboard/settings', { ...settingsForm, ...extra }, cookies.vendor),
       )
       expect(result).toEqual({ status: 302, location: '/vendor-dashboard/settings?saved=1' })
@@ -157,13 +159,13 @@ describe('store settings: a vendor changes their own store only', () => {
     const { action } = await import('#app/routes/vendor/settings.tsx')
     const before = [await storeRow(ids.mine), await storeRow(ids.theirs)]
     const visitor = await answer(
-      action as unknown as Action,
+      action,
       post('/vendor-dashboard/settings', { ...settingsForm, name: 'Visitor Was Here' }),
     )
     expect(visitor.status).toBe(302)
     expect(visitor.location).toBe(`/vendor-login?redirectTo=${encodeURIComponent('/vendor-dashboard/settings')}`)
     const customer = await answer(
-      action as unknown as Action,
+      action,
       post('/vendor-dashboard/settings', { ...settingsForm, name: 'Customer Was Here' }, cookies.customer),
     )
     expect(customer).toEqual({ status: 302, location: '/customer-dashboard' })
@@ -174,7 +176,7 @@ describe('store settings: a vendor changes their own store only', () => {
     const { action } = await import('#app/routes/vendor/settings.tsx')
     const before = await storeRow(ids.mine)
     const result = await answer(
-      action as unknown as Action,
+      action,
       post('/vendor-dashboard/settings', { ...settingsForm, name: '', district: 'Atlantis' }, cookies.vendor),
     )
     expect(result.status).toBe(400)
@@ -188,7 +190,7 @@ describe('/api/follow', () => {
     const variants: Record<string, string>[] = [{}, { js: '1' }]
     for (const js of variants) {
       const result = await answer(
-        action as unknown as Action,
+        action,
         post('/api/follow', { intent: 'follow', vendorId: String(ids.theirs), redirectTo: '/vendors?page=2', ...js }),
       )
       expect(result).toEqual({
@@ -202,10 +204,11 @@ describe('/api/follow', () => {
   it('refuses a vendor (only customers follow), with and without JavaScript, and nothing changes', async () => {
     const { action } = await import('#app/routes/api/follow.ts')
     const fields = { intent: 'follow', vendorId: String(ids.theirs), redirectTo: `/vendor/${ids.theirs}` }
-    expect(
-      await answer(action as unknown as Action, post('/api/follow', { ...fields, js: '1' }, cookies.vendor)),
-    ).toEqual({ status: 403, location: null })
-    expect(await answer(action as unknown as Action, post('/api/follow', fields, cookies.vendor))).toEqual({
+    expect(await answer(action, post('/api/follow', { ...fields, js: '1' }, cookies.vendor))).toEqual({
+      status: 403,
+      location: null,
+    })
+    expect(await answer(action, post('/api/follow', fields, cookies.vendor))).toEqual({
       status: 302,
       location: `/vendor/${ids.theirs}`,
     })
@@ -215,15 +218,13 @@ describe('/api/follow', () => {
   it('lets a customer follow and unfollow, back to the page without JavaScript', async () => {
     const { action } = await import('#app/routes/api/follow.ts')
     const fields = { vendorId: String(ids.theirs), redirectTo: `/vendor/${ids.theirs}` }
-    expect(
-      await answer(action as unknown as Action, post('/api/follow', { ...fields, intent: 'follow' }, cookies.customer)),
-    ).toEqual({ status: 302, location: `/vendor/${ids.theirs}` })
+    expect(await answer(action, post('/api/follow', { ...fields, intent: 'follow' }, cookies.customer))).toEqual({
+      status: 302,
+      location: `/vendor/${ids.theirs}`,
+    })
     expect(await followerCount(ids.theirs)).toBe(1)
     expect(
-      await answer(
-        action as unknown as Action,
-        post('/api/follow', { ...fields, intent: 'unfollow', js: '1' }, cookies.customer),
-      ),
+      await answer(action, post('/api/follow', { ...fields, intent: 'unfollow', js: '1' }, cookies.customer)),
     ).toEqual({ status: 200, location: null })
     expect(await followerCount(ids.theirs)).toBe(0)
   })
@@ -231,7 +232,7 @@ describe('/api/follow', () => {
   it('never sends anyone to another site after a follow', async () => {
     const { action } = await import('#app/routes/api/follow.ts')
     const result = await answer(
-      action as unknown as Action,
+      action,
       post(
         '/api/follow',
         { intent: 'follow', vendorId: String(ids.mine), redirectTo: '//evil.example' },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DatabaseConnection } from '#app/lib/db.server.ts'
+import { type AccountsContext, createAccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { callRoute, routeContext } from '#tests/routes.ts'
 
 // The throttled forms through their routes (loaders and actions as the server calls them), on a database of this
 // file's own: the answer past the limit is a 429 with the minutes to wait and what was typed, never a 500.
@@ -9,18 +10,13 @@ import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 const ORIGIN = 'http://127.0.0.1:3000'
 
 let t: TestDatabase
+let accounts: AccountsContext
 
-type Args = { request: Request; params: Record<string, string>; context: { clientAddress: string } }
-type Handler = (args: Args) => Promise<unknown>
+type Handler = (args: never) => unknown
 
 /** What a loader or action answers, whether it returns or throws it. */
 async function answer(handler: Handler, request: Request, clientAddress: string) {
-  let out: unknown
-  try {
-    out = await handler({ request, params: {}, context: { clientAddress } })
-  } catch (thrown) {
-    out = thrown
-  }
+  const out = await callRoute(handler, { request, params: {}, context: routeContext(accounts, { clientAddress }) })
   if (out instanceof Response) return { status: out.status, data: null as unknown, headers: out.headers }
   const value = out as { init?: { status?: number; headers?: HeadersInit }; data?: unknown; type?: string } | null
   if (value?.type === 'DataWithResponseInit') {
@@ -40,8 +36,8 @@ function post(path: string, fields: Record<string, string>): Request {
 beforeAll(async () => {
   process.env.SESSION_SECRET ??= 'a-test-secret-that-is-long-enough-to-use-here'
   t = await createTestDatabase()
-  // The routes use the process's database: this file's own.
-  ;(globalThis as { __isokoDatabase?: DatabaseConnection }).__isokoDatabase = t.connection
+  // The routes get this file's own database through their request context, as the server gives its own.
+  accounts = createAccountsContext(t.ctx.db)
 })
 afterAll(() => t?.close())
 
@@ -50,19 +46,19 @@ describe('throttled forms', () => {
     const { action } = await import('#app/routes/storefront/help.tsx')
     const fields = { name: 'Aline', email: 'aline@example.rw', subject: 'Delivery', message: 'How long to Huye?' }
     for (let i = 0; i < 5; i++) {
-      expect((await answer(action as Handler, post('/help', fields), '10.8.0.1')).status).toBe(200)
+      expect((await answer(action, post('/help', fields), '10.8.0.1')).status).toBe(200)
     }
-    const refused = await answer(action as Handler, post('/help', fields), '10.8.0.1')
+    const refused = await answer(action, post('/help', fields), '10.8.0.1')
     expect(refused.status).toBe(429)
     expect(refused.data).toMatchObject({ ok: false, wait: expect.any(Number), values: fields })
     expect((refused.data as { wait: number }).wait).toBeLessThanOrEqual(60)
-    expect((await answer(action as Handler, post('/help', fields), '10.8.0.2')).status).toBe(200)
+    expect((await answer(action, post('/help', fields), '10.8.0.2')).status).toBe(200)
   })
 
   it('refuses the sixth newsletter subscription in an hour from one address with 429, and sends no e-mail for it', async () => {
     const { action } = await import('#app/routes/api/newsletter.ts')
     const subscribe = (n: number) =>
-      answer(action as Handler, post('/api/newsletter', { email: `reader${n}@example.rw`, js: '1' }), '10.8.1.1')
+      answer(action, post('/api/newsletter', { email: `reader${n}@example.rw`, js: '1' }), '10.8.1.1')
     for (let i = 0; i < 5; i++) expect(await subscribe(i)).toMatchObject({ status: 200, data: { ok: true } })
     expect(await subscribe(5)).toMatchObject({
       status: 429,
@@ -75,7 +71,7 @@ describe('throttled forms', () => {
 
   it('answers a 429 with Retry-After past 120 searches a minute from one address; browsing without q is not counted', async () => {
     const { loader } = await import('#app/routes/storefront/products.tsx')
-    const search = () => answer(loader as Handler, new Request(`${ORIGIN}/products?q=kitenge`), '10.8.2.1')
+    const search = () => answer(loader, new Request(`${ORIGIN}/products?q=kitenge`), '10.8.2.1')
     let last = await search()
     for (let i = 1; i < 121 && last.status === 200; i++) last = await search()
     // Past the minute's end the count starts again, so the 121st may land in a new minute: try once more then.
@@ -84,18 +80,14 @@ describe('throttled forms', () => {
     }
     expect(last.status).toBe(429)
     expect(Number(last.headers.get('Retry-After'))).toBeGreaterThan(0)
-    const browse = await answer(loader as Handler, new Request(`${ORIGIN}/products`), '10.8.2.1')
+    const browse = await answer(loader, new Request(`${ORIGIN}/products`), '10.8.2.1')
     expect(browse.status).toBe(200)
   })
 
   it('refuses a sign-in held back by failures with 429 and the minutes to wait', async () => {
     const { action } = await import('#app/routes/account/customer-login.tsx')
     const attempt = (address: string) =>
-      answer(
-        action as Handler,
-        post('/customer-login', { email: 'someone@example.rw', password: 'wrong-guess-1' }),
-        address,
-      )
+      answer(action, post('/customer-login', { email: 'someone@example.rw', password: 'wrong-guess-1' }), address)
     for (let i = 0; i < 5; i++) expect((await attempt(`10.8.3.${i}`)).status).toBe(400)
     const refused = await attempt('10.8.3.9')
     expect(refused.status).toBe(429)

@@ -1,9 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
-import { redirect } from 'react-router'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { getDb } from '#app/lib/db.server.ts'
+import type { Database } from '#app/lib/db.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { MAX_REDIRECT_LENGTH } from '#app/lib/redirects.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { checkBackoff, clearBackoff, recordFailure, throttleKeyPart } from '#app/modules/throttle/throttle.server.ts'
 import { type Auth, type AuthCall, callAuth, createAuth } from './auth.server.ts'
@@ -16,24 +14,22 @@ export type Actor = { userId: string; role: AccountRole; email: string; name: st
 /** What the accounts services take: the database and the auth instance built on it. */
 export type AccountsContext = ServiceContext & { auth: Auth }
 
-const holder = globalThis as typeof globalThis & { __isokoAuth?: Auth }
-
-/** The process's auth instance, on the process's database. */
-export function getAccountsContext(): AccountsContext {
-  const db = getDb()
-  if (!holder.__isokoAuth) {
-    const env = getEnv()
-    holder.__isokoAuth = createAuth({
-      db,
-      secret: env.SESSION_SECRET,
-      publicUrl: env.PUBLIC_URL,
-      attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
-      sendPasswordReset: async (input) => {
-        await enqueueMessage({ db }, passwordResetEmail(input))
-      },
-    })
-  }
-  return { db, auth: holder.__isokoAuth }
+/**
+ * The accounts context on a database: better-auth configured from the environment (the session secret, the
+ * public URL, the attempts allowed). The server builds it once at start and gives it to every request.
+ */
+export function createAccountsContext(db: Database): AccountsContext {
+  const env = getEnv()
+  const auth = createAuth({
+    db,
+    secret: env.SESSION_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
+    sendPasswordReset: async (input) => {
+      await enqueueMessage({ db }, passwordResetEmail(input))
+    },
+  })
+  return { db, auth }
 }
 
 /** The reset e-mail's words (English for now: e-mails join the catalogues with the other languages). */
@@ -217,28 +213,6 @@ export async function findActor(ctx: AccountsContext, request: Request): Promise
 
 /** Where each kind of account lands after signing in (DESIGN.md section 3, point 5). */
 export const dashboardFor: (role: AccountRole) => string = dashboardPath
-
-const loginFor: Record<AccountRole, string> = {
-  customer: '/customer-login',
-  vendor: '/vendor-login',
-  admin: '/customer-login',
-}
-
-/**
- * The guard of a page or action (DESIGN.md section 3, point 4): a visitor goes to the matching sign-in page and
- * comes back afterwards; a signed-in account of another kind goes to its own dashboard.
- */
-export async function requireRole(request: Request, role: AccountRole): Promise<Actor> {
-  const actor = await findActor(getAccountsContext(), request)
-  if (!actor) {
-    const url = new URL(request.url)
-    // A way back longer than any redirect followed (a hostile query string) is cut to the page, or left out.
-    const back = [url.pathname + url.search, url.pathname].find((p) => p.length <= MAX_REDIRECT_LENGTH)
-    throw redirect(back ? `${loginFor[role]}?redirectTo=${encodeURIComponent(back)}` : loginFor[role])
-  }
-  if (actor.role !== role) throw redirect(dashboardFor(actor.role))
-  return actor
-}
 
 /** The cart and favourites key of a signed-in account (a guest's is `guest:<uuid>`). */
 export function accountOwnerKey(userId: string): string {

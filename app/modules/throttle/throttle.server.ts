@@ -32,14 +32,14 @@ export const THROTTLES = {
 
 export type ThrottledAction = keyof typeof THROTTLES
 
-const settings = globalThis as typeof globalThis & { __isokoThrottleScale?: number }
+let throttleScale = 1
 
 /**
  * Multiplies every limit (THROTTLE_SCALE, default 1): the end-to-end journeys come from one address and post far
  * more than a person would, so their server raises the limits instead of switching them off.
  */
 export function configureThrottles(options: { scale: number }): void {
-  settings.__isokoThrottleScale = Math.max(1, options.scale)
+  throttleScale = Math.max(1, options.scale)
 }
 
 /** Counts one `action` by this visitor (address, and account when signed in) against THROTTLES. */
@@ -85,7 +85,7 @@ export async function hit(ctx: ServiceContext, rule: ThrottleRule & { now?: Date
     })
     .returning({ count: throttles.count })
   if (Math.floor(Math.random() * SWEEP_ONE_IN) === 0) await sweepThrottles(ctx, new Date(nowMs))
-  if ((row?.count ?? 0) <= rule.limit * (settings.__isokoThrottleScale ?? 1)) return { ok: true }
+  if ((row?.count ?? 0) <= rule.limit * throttleScale) return { ok: true }
   return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((end - nowMs) / 1000)) }
 }
 

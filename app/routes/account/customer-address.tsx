@@ -33,8 +33,8 @@ function formState(values: Values): { values: Values; options: Options } {
   return { values: { ...values, ...place }, options }
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const stored = params.addressId ? await findAddress(ctx, customer.id, addressIdOf(params.addressId)) : null
   if (params.addressId && !stored) notFound()
   const query = new URL(request.url).searchParams
@@ -73,8 +73,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const form = await request.formData()
   const input = Object.fromEntries(form)
   const outcome = params.addressId

@@ -9,8 +9,8 @@ import { deleteAddress, listAddresses, setDefaultAddress } from '#app/modules/cu
 import type { Route } from './+types/customer-addresses'
 import { addressIdOf, notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   return {
     title: requestI18n(request)._('customer.addresses.meta'),
     addresses: await listAddresses(ctx, customer.id),
@@ -18,8 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Delete or make default ('intent'), always of one of the signed-in customer's own addresses: else 404. */
-export async function action({ request }: Route.ActionArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function action({ request, context }: Route.ActionArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const form = await request.formData()
   const id = addressIdOf(form.get('addressId'))
   const intent = form.get('intent')

@@ -2,18 +2,18 @@ import { Link } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { OrderList } from '#app/components/orders/order-list.tsx'
 import { Clock, Heart, MapPin, ShieldCheck, ShoppingBag, UserRound } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { getCustomerDashboard } from '#app/workflows/customer-account.server.ts'
 import type { Route } from './+types/customer-dashboard'
 
 // Guard (DESIGN.md section 3, point 4): a signed-in customer only; a visitor signs in first and comes back.
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'customer')
-  const dashboard = await getCustomerDashboard(getServiceContext(), actor)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'customer')
+  const dashboard = await getCustomerDashboard(serviceContextOf(context), actor)
   return { title: requestI18n(request)._('dashboard.customer.meta'), ...dashboard }
 }
 

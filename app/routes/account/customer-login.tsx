@@ -7,8 +7,8 @@ import { redirectSignedIn, signInAction } from './responses.server.ts'
 
 export const action = ({ request, context }: Route.ActionArgs) => signInAction(request, context)
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedIn(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectSignedIn(context, request)
   return { title: requestI18n(request)._('account.meta.customerLogin') }
 }
 

@@ -2,8 +2,8 @@ import { data, Link, redirect } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { ReplyForm } from '#app/components/messaging/conversation.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { clientAddressOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { MessageBodySchema, RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
@@ -23,8 +23,8 @@ function storeIdOf(request: Request): number {
   return id.success ? id.data : notFound()
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const vendorId = storeIdOf(request)
   const existing = await findConversationWithStore(ctx, { customerId: customer.id, vendorId })
   if (existing) throw redirect(`/customer-dashboard/messages/${existing.id}`)
@@ -34,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { ctx, customer, actor } = await requireCustomer(request)
+  const { ctx, customer, actor } = await requireCustomer(context, request)
   const vendorId = storeIdOf(request)
   const values = { intent: 'reply', body: String((await request.formData()).get('body') ?? '') }
   const body = MessageBodySchema.safeParse(values.body)

@@ -2,8 +2,8 @@ import { data, Link } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { ReplyForm, ReportForm, Thread } from '#app/components/messaging/conversation.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { clientAddressOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { countCustomerUnread, findContactableStore, openConversation } from '#app/modules/messaging/messaging.server.ts'
@@ -13,8 +13,8 @@ import type { Route } from './+types/customer-message'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
 
 // One of the customer's conversations; opening it marks it read. Another customer's conversation is not found.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const id = RecordIdSchema.safeParse(params.conversationId)
   if (!id.success) notFound()
   const thread = await openConversation(ctx, { party: { side: 'customer', id: customer.id }, conversationId: id.data })
@@ -28,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { ctx, customer, actor } = await requireCustomer(request)
+  const { ctx, customer, actor } = await requireCustomer(context, request)
   const id = RecordIdSchema.safeParse(params.conversationId)
   if (!id.success) notFound()
   const party = { side: 'customer' as const, id: customer.id }

@@ -9,8 +9,8 @@ import type { Route } from './+types/customer-messages'
 import { requireCustomer } from './customer.server.ts'
 
 // The signed-in customer's conversations with stores, newest first, each with what they have not read.
-export async function loader({ request }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const items = await listConversations(ctx, { side: 'customer', id: customer.id })
   const messagesUnread = items.reduce((sum, c) => sum + c.unread, 0)
   return { title: requestI18n(request)._('messages.customer.list.meta'), items, messagesUnread }

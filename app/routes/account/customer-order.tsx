@@ -19,8 +19,8 @@ import { notFound, redirectWithToast, requireCustomer } from './customer.server.
 // One of the customer's own orders (someone else's number is a 404): where it is, what is in it, what was paid,
 // and Cancel while nothing has left a vendor. After checkout (?placed=1) it is the confirmation page.
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const order = await getCustomerOrder(ctx, customer.id, params.number)
   if (!order) notFound()
   const payments = await listOrderPayments(ctx, order.id)
@@ -50,8 +50,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const form = await request.formData()
   if (form.get('intent') !== 'cancel') return data({ error: 'orders.cancel.refused' }, { status: 400 })
   const outcome = await cancelOrderForCustomer(ctx, { customerId: customer.id, orderNumber: params.number })

@@ -8,8 +8,8 @@ import { listCustomerOrders, ORDERS_PAGE_SIZE } from '#app/modules/orders/orders
 import type { Route } from './+types/customer-orders'
 import { requireCustomer } from './customer.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const page = Math.max(1, Math.min(10_000, Number(new URL(request.url).searchParams.get('page')) || 1))
   const { items, total } = await listCustomerOrders(ctx, customer.id, { page })
   return {

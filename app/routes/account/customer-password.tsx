@@ -5,20 +5,24 @@ import { FormAlert, TextField } from '#app/components/account/fields.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { getAccountsContext, requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { changeAccountPassword } from '#app/workflows/passwords.server.ts'
 import type { Route } from './+types/customer-password'
 import { redirectWithToast } from './customer.server.ts'
 import { callerOf } from './responses.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'customer')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'customer')
   return { title: requestI18n(request)._('customer.password.meta') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireRole(request, 'customer')
-  const result = await changeAccountPassword(getAccountsContext(), callerOf(request, context), await request.formData())
+  guardedActor(context, 'customer')
+  const result = await changeAccountPassword(
+    accountsContextOf(context),
+    callerOf(request, context),
+    await request.formData(),
+  )
   if (!result.ok) {
     const status = result.errors.form === 'account.error.rateLimited' ? 429 : 400
     return data({ errors: result.errors }, { status })

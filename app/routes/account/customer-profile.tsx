@@ -10,8 +10,8 @@ import { updateProfile } from '#app/workflows/customer-account.server.ts'
 import type { Route } from './+types/customer-profile'
 import { redirectWithToast, requireCustomer } from './customer.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { customer } = await requireCustomer(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { customer } = await requireCustomer(context, request)
   return {
     title: requestI18n(request)._('customer.profile.meta'),
     profile: {
@@ -23,8 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { actor, ctx } = await requireCustomer(request)
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor, ctx } = await requireCustomer(context, request)
   const form = await request.formData()
   const outcome = await updateProfile(ctx, actor, Object.fromEntries(form))
   if (!outcome.ok) return data({ errors: outcome.errors, values: typedValues(form) }, { status: 400 })

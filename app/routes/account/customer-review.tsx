@@ -6,8 +6,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
+import { clientAddressOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { parseReviewForm, productIdOf, reviewLimits } from '#app/modules/catalog/reviews.schemas.ts'
@@ -19,15 +19,15 @@ import { notFound, redirectWithToast, requireCustomer } from './customer.server.
 // Writing (or editing) a review: only for a product this customer received; any other product id is a 404 and
 // a post for it writes nothing.
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const page = await getReviewPage(ctx, { customerId: customer.id, productId: productIdOf(params.productId) })
   if (!page) notFound()
   return { title: requestI18n(request)._('reviews.form.meta', { title: page.product.title }), ...page }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { ctx, customer, actor } = await requireCustomer(request)
+  const { ctx, customer, actor } = await requireCustomer(context, request)
   const form = await request.formData()
   const values = { rating: String(form.get('rating') ?? ''), body: String(form.get('body') ?? '') }
   const parsed = parseReviewForm(values)

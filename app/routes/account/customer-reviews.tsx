@@ -11,8 +11,8 @@ import { requireCustomer } from './customer.server.ts'
 
 // "Products to review": everything this customer received, each with Write a review or Edit your review.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const items = await listProductsToReview(ctx, { customerId: customer.id })
   return { title: requestI18n(request)._('reviews.list.meta'), items }
 }

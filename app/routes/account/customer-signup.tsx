@@ -1,14 +1,14 @@
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { accountsContextOf } from '#app/modules/accounts/request.server.ts'
 import { registerCustomer } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/customer-signup'
 import { accountAnswer, callerOf, redirectSignedIn } from './responses.server.ts'
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const result = await registerCustomer(getAccountsContext(), callerOf(request, context), form)
+  const result = await registerCustomer(accountsContextOf(context), callerOf(request, context), form)
   return accountAnswer(result, form, {
     kind: 'success',
     title: 'account.toast.created.title',
@@ -17,8 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   })
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await redirectSignedIn(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectSignedIn(context, request)
   return { title: requestI18n(request)._('account.meta.customerSignup') }
 }
 

@@ -1,16 +1,17 @@
 import { data, redirect } from 'react-router'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { type RequestContext, serviceContextOf } from '#app/lib/context.server.ts'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { requireRole } from '#app/modules/accounts/request.server.ts'
 import { customerOf } from '#app/workflows/customer-account.server.ts'
 
 /**
  * The guard of every customer settings page and action (DESIGN.md section 3, point 4): a signed-in customer, and
- * their own customer profile, whose id scopes every address read and change.
+ * their own customer profile, whose id scopes every address read and change. Under the customer pages' layout the
+ * guard has already run, and the session lookup it made is reused; the checkout pages call it on their own.
  */
-export async function requireCustomer(request: Request) {
-  const actor = await requireRole(request, 'customer')
-  const ctx = getServiceContext()
+export async function requireCustomer(context: RequestContext, request: Request) {
+  const actor = await requireRole(context, request, 'customer')
+  const ctx = serviceContextOf(context)
   const customer = await customerOf(ctx, actor)
   return { actor, ctx, customer }
 }

@@ -4,20 +4,20 @@ import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { getAccountsContext, requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { deleteCustomerAccount } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/delete-account'
 import { callerOf } from './responses.server.ts'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'customer')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'customer')
   return { title: requestI18n(request)._('account.delete.meta') }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireRole(request, 'customer')
+  const actor = guardedActor(context, 'customer')
   const form = await request.formData()
-  const result = await deleteCustomerAccount(getAccountsContext(), callerOf(request, context), actor, form)
+  const result = await deleteCustomerAccount(accountsContextOf(context), callerOf(request, context), actor, form)
   if (!result.ok) return { errors: result.errors }
   const headers = new Headers()
   for (const cookie of result.cookies) headers.append('Set-Cookie', cookie)

@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { accountsContextOf } from '#app/modules/accounts/request.server.ts'
 import { askForPasswordReset } from '#app/workflows/passwords.server.ts'
 import type { Route } from './+types/forgot-password'
 import { callerOf } from './responses.server.ts'
@@ -10,7 +10,11 @@ import { callerOf } from './responses.server.ts'
 // A reset link by e-mail. The answer is the same whether or not the address has an account (no account
 // discovery); only too many requests from one connection are refused, and said so.
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await askForPasswordReset(getAccountsContext(), callerOf(request, context), await request.formData())
+  const result = await askForPasswordReset(
+    accountsContextOf(context),
+    callerOf(request, context),
+    await request.formData(),
+  )
   if (!result.ok) {
     const status = result.errors.form === 'account.error.rateLimited' ? 429 : 400
     return data({ errors: result.errors, values: result.values, sent: false }, { status })

@@ -3,7 +3,8 @@ import { AccountForm } from '#app/components/account/account-form.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { checkPasswordResetToken, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { checkPasswordResetToken } from '#app/modules/accounts/accounts.server.ts'
+import { accountsContextOf } from '#app/modules/accounts/request.server.ts'
 import { chooseNewPassword } from '#app/workflows/passwords.server.ts'
 import type { Route } from './+types/reset-password'
 import { redirectWithToast } from './customer.server.ts'
@@ -13,14 +14,14 @@ import { callerOf } from './responses.server.ts'
 // a way to ask for another; the form posts to this same address, token included.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  const valid = await checkPasswordResetToken(getAccountsContext(), callerOf(request, context), token)
+  const valid = await checkPasswordResetToken(accountsContextOf(context), callerOf(request, context), token)
   return { title: requestI18n(request)._('customer.reset.meta'), valid }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   form.set('token', new URL(request.url).searchParams.get('token') ?? '')
-  const result = await chooseNewPassword(getAccountsContext(), callerOf(request, context), form)
+  const result = await chooseNewPassword(accountsContextOf(context), callerOf(request, context), form)
   if (!result.ok) {
     const { token: _token, ...values } = result.values
     return data({ errors: result.errors, values }, { status: 400 })

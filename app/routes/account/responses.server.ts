@@ -1,14 +1,13 @@
-import type { AppLoadContext } from 'react-router'
 import { data, redirect } from 'react-router'
+import { clientAddressOf, type RequestContext } from '#app/lib/context.server.ts'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
 import { findOwnerKey as findGuestKey } from '#app/lib/guest.server.ts'
-import { clientAddressOf } from '#app/lib/load-context.server.ts'
-import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { accountsContextOf, findRequestActor } from '#app/modules/accounts/request.server.ts'
 import type { AccountSuccess, Caller, FormRefusal } from '#app/workflows/accounts.server.ts'
 import { landingAfterSignIn, signIn } from '#app/workflows/accounts.server.ts'
 
 /** What the account workflows need of a request. */
-export function callerOf(request: Request, context: AppLoadContext | undefined): Caller {
+export function callerOf(request: Request, context: RequestContext): Caller {
   return { request, clientAddress: clientAddressOf(context), guestKey: findGuestKey(request) }
 }
 
@@ -30,15 +29,15 @@ export function accountAnswer(result: AccountSuccess | FormRefusal, form: FormDa
 }
 
 /** A signed-in account has no business on the sign-in and registration pages: to its own dashboard. */
-export async function redirectSignedIn(request: Request) {
-  const actor = await findActor(getAccountsContext(), request)
+export async function redirectSignedIn(context: RequestContext, request: Request) {
+  const actor = await findRequestActor(context, request)
   if (actor) throw redirect(landingAfterSignIn(actor.role, null))
 }
 
 /** The action of both login pages: any account signs in on either (DESIGN.md section 3, point 5). */
-export async function signInAction(request: Request, context: AppLoadContext | undefined) {
+export async function signInAction(request: Request, context: RequestContext) {
   const form = await request.formData()
-  const result = await signIn(getAccountsContext(), callerOf(request, context), form)
+  const result = await signIn(accountsContextOf(context), callerOf(request, context), form)
   return accountAnswer(result, form, {
     kind: 'success',
     title: 'account.toast.welcomeBack.title',

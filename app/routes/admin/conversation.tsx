@@ -2,19 +2,21 @@ import { data, Link } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Thread } from '#app/components/messaging/conversation.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { getReportedConversation } from '#app/modules/messaging/messaging.server.ts'
 import type { Route } from './+types/conversation'
 
 // Staff read a conversation, read-only, and only once it was reported: any other id is not found.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
   const id = RecordIdSchema.safeParse(params.conversationId)
-  const thread = id.success ? await getReportedConversation(getServiceContext(), { conversationId: id.data }) : null
+  const thread = id.success
+    ? await getReportedConversation(serviceContextOf(context), { conversationId: id.data })
+    : null
   if (!thread?.report) throw data(null, { status: 404 })
   return { title: requestI18n(request)._('messages.admin.thread.meta'), thread, report: thread.report }
 }

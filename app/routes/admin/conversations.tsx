@@ -1,16 +1,16 @@
 import { Link } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { listReportedConversations } from '#app/modules/messaging/messaging.server.ts'
 import type { Route } from './+types/conversations'
 
 // Staff: the conversations a customer or a store reported, most recently reported first. Others stay private.
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
-  const items = await listReportedConversations(getServiceContext())
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
+  const items = await listReportedConversations(serviceContextOf(context))
   return { title: requestI18n(request)._('messages.admin.list.meta'), items }
 }
 

@@ -3,13 +3,15 @@ import { AdminNav } from '#app/components/admin/admin-nav.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor, roleGuard } from '#app/modules/accounts/request.server.ts'
 import type { Route } from './+types/layout'
 
-// Guard (DESIGN.md section 3, point 4): staff only. Each page's own loader and action checks again: a layout's
-// loader does not run for a form post, and never guards an action.
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'admin')
+// Guard (DESIGN.md section 3, point 4): staff only. The middleware runs before every loader and every action of
+// the console's pages (a layout's loader alone would not run for a form post).
+export const middleware: Route.MiddlewareFunction[] = [roleGuard('admin')]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'admin')
   // The development mailbox exists only outside production (docs/security.md).
   return { name: actor.name, mailbox: !getEnv().production }
 }

@@ -4,11 +4,11 @@ import { LinkedText } from '#app/components/admin/linked-text.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { hideOneTimeLinks } from '#app/modules/outbox/one-time-links.ts'
 import { MailboxQuerySchema } from '#app/modules/outbox/outbox.schemas.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
@@ -16,12 +16,12 @@ import type { Route } from './+types/mailbox'
 
 const MAILBOX_LIMIT = 100
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
   // Development only: in production the page does not exist, for staff or anyone.
   if (getEnv().production) throw new Response('Not Found', { status: 404 })
   const query = MailboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const listed = await listMessages(getServiceContext(), { recipient: query.to, limit: MAILBOX_LIMIT })
+  const listed = await listMessages(serviceContextOf(context), { recipient: query.to, limit: MAILBOX_LIMIT })
   // Staff never see a one-time link: whoever holds it can take the account over (docs/security.md).
   const messages = listed.map((m) => ({ ...m, body: hideOneTimeLinks(m.body) }))
   return { title: requestI18n(request)._('admin.meta.mailbox'), messages, query }

@@ -1,18 +1,18 @@
 import { useLocation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { listNewsletterSubscriptions } from '#app/modules/support/newsletter.server.ts'
 import { StaffListQuerySchema } from '#app/modules/support/support.schemas.ts'
 import type { Route } from './+types/newsletter'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
   const query = StaffListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const subscribers = await listNewsletterSubscriptions(getServiceContext(), query)
+  const subscribers = await listNewsletterSubscriptions(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.meta.newsletter'), subscribers }
 }
 

@@ -3,20 +3,20 @@ import { data, Link } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { DeliveryOption, OrderHistory, OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { getOrderForConsole } from '#app/workflows/staff-orders.server.ts'
 import type { Route } from './+types/order'
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
-  const found = params.number.length <= 40 ? await getOrderForConsole(getServiceContext(), params.number) : null
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
+  const found = params.number.length <= 40 ? await getOrderForConsole(serviceContextOf(context), params.number) : null
   if (!found) throw data(null, { status: 404 })
   return { title: requestI18n(request)._('fulfilment.admin.order.meta', { number: found.order.number }), ...found }
 }

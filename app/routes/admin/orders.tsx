@@ -4,21 +4,21 @@ import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { orderStatuses, StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
 import { listOrdersForConsole } from '#app/workflows/staff-orders.server.ts'
 import type { Route } from './+types/orders'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
   const query = StaffOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const listing = await listOrdersForConsole(getServiceContext(), query)
+  const listing = await listOrdersForConsole(serviceContextOf(context), query)
   return { title: requestI18n(request)._('fulfilment.admin.orders.meta'), listing, query }
 }
 

@@ -2,18 +2,18 @@ import { useLocation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { StaffListQuerySchema } from '#app/modules/support/support.schemas.ts'
 import { listSupportMessages } from '#app/modules/support/support-messages.server.ts'
 import type { Route } from './+types/support'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
   const query = StaffListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const messages = await listSupportMessages(getServiceContext(), query)
+  const messages = await listSupportMessages(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.meta.support'), messages }
 }
 

@@ -3,28 +3,28 @@ import { VendorApplicationCard, type VendorStatusActionData } from '#app/compone
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { VendorApplicationsQuerySchema, VendorStatusFormSchema } from '#app/modules/vendors/vendor-status.schemas.ts'
 import { changeVendorStatus, type VendorStatusRefusal } from '#app/modules/vendors/vendor-status.server.ts'
 import { vendorStatuses } from '#app/modules/vendors/vendor-status.ts'
 import { listApplicationsForStaff } from '#app/workflows/admin.server.ts'
 import type { Route } from './+types/vendors'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRole(request, 'admin')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
   const query = VendorApplicationsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const listing = await listApplicationsForStaff(getServiceContext(), query)
+  const listing = await listApplicationsForStaff(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.meta.vendors'), listing, query }
 }
 
 /** Approve, reject, suspend or reinstate a store: staff only, checked here whatever the page showed. */
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, 'admin')
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = guardedActor(context, 'admin')
   const i18n = requestI18n(request)
   const form = await request.formData()
   const parsed = VendorStatusFormSchema.safeParse(Object.fromEntries(form))
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const { intent, vendorId, reason } = parsed.data
   const url = new URL(request.url)
   const result = await changeVendorStatus(
-    { ...getServiceContext(), actor },
+    { ...serviceContextOf(context), actor },
     { vendorId, action: intent, reason, siteUrl: url.origin },
   )
   if (!result.ok) {

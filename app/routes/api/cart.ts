@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { safeRedirectPath } from '#app/lib/guest.server.ts'
 import { requireOwner } from '#app/modules/accounts/shopper.server.ts'
 import { CartActionSchema, type CartOutcome } from '#app/modules/cart/cart.schemas.ts'
@@ -7,9 +7,9 @@ import { addToCart, clearCart, removeFromCart, setCartQuantity } from '#app/modu
 import type { Route } from './+types/cart'
 
 /** Cart form posts: data for the page's fetcher when JavaScript runs, otherwise a redirect back. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const owner = await requireOwner(request)
+  const owner = await requireOwner(context, request)
   const headers = new Headers()
   if (owner.setCookie) headers.append('Set-Cookie', owner.setCookie)
   const parsed = CartActionSchema.safeParse(Object.fromEntries(form))
@@ -17,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.success) {
     outcome = { ok: false, code: 'invalid' }
   } else {
-    const ctx = getServiceContext()
+    const ctx = serviceContextOf(context)
     const input = parsed.data
     if (input.intent === 'add') outcome = await addToCart(ctx, owner.ownerKey, input)
     else if (input.intent === 'set') outcome = await setCartQuantity(ctx, owner.ownerKey, input)

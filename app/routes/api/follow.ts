@@ -1,8 +1,8 @@
 import { data, redirect } from 'react-router'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { safeRedirectPath } from '#app/lib/guest.server.ts'
-import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { FollowActionSchema } from '#app/modules/vendors/follows.schemas.ts'
 import { type ChangeFollowResult, changeFollow } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/follow'
@@ -22,14 +22,14 @@ const refusal = {
  * in and brought back to the page; a vendor or admin is told that only customers follow stores. With JavaScript
  * (js=1) the answer is data for the button's fetcher; without, a redirect back to the page.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const back = safeRedirectPath(form.get('redirectTo'), '/vendors')
-  const actor = await findActor(getAccountsContext(), request)
+  const actor = await findRequestActor(context, request)
   if (!actor) return redirect(`/customer-login?redirectTo=${encodeURIComponent(back)}`)
   const parsed = FollowActionSchema.safeParse(Object.fromEntries(form))
   const result: ChangeFollowResult | { ok: false; code: 'invalid' } = parsed.success
-    ? await changeFollow(getServiceContext(), actor, parsed.data)
+    ? await changeFollow(serviceContextOf(context), actor, parsed.data)
     : { ok: false, code: 'invalid' }
   if (result.ok) return form.get('js') === '1' ? data(result) : redirect(back)
   if (result.code === 'sign-in') return redirect(`/customer-login?redirectTo=${encodeURIComponent(back)}`)

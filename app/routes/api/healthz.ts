@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { getDb } from '#app/lib/db.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
+import type { Route } from './+types/healthz'
 
 /** Liveness and database reachability, for load balancers and the test runner. */
-export async function loader() {
-  await getDb().execute(sql`select 1`)
+export async function loader({ context }: Route.LoaderArgs) {
+  await serviceContextOf(context).db.execute(sql`select 1`)
   return Response.json({ ok: true })
 }

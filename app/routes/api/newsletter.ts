@@ -1,9 +1,8 @@
 import { data, redirect } from 'react-router'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { clientAddressOf, serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { safeRedirectPath } from '#app/lib/guest.server.ts'
-import { clientAddressOf } from '#app/lib/load-context.server.ts'
-import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { type NewsletterOutcome, subscribeToNewsletter } from '#app/modules/support/newsletter.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/newsletter'
@@ -11,8 +10,8 @@ import type { Route } from './+types/newsletter'
 /** The footer's newsletter form: data for the fetcher, or back to the page with the outcome in the URL. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const ctx = getServiceContext()
-  const actor = await findActor(getAccountsContext(), request)
+  const ctx = serviceContextOf(context)
+  const actor = await findRequestActor(context, request)
   const allowed = await throttleAction(ctx, 'newsletter', { address: clientAddressOf(context), userId: actor?.userId })
   const outcome: NewsletterOutcome = allowed.ok
     ? await subscribeToNewsletter(ctx, form.get('email'), { publicUrl: getEnv().PUBLIC_URL })

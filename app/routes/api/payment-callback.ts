@@ -1,4 +1,4 @@
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { type CallbackOutcome, handlePaymentCallback } from '#app/workflows/payments.server.ts'
 import type { Route } from './+types/payment-callback'
 
@@ -11,7 +11,7 @@ const METHODS = { 'payments-momo': 'momo', 'payments-airtel': 'airtel', 'payment
 
 const STATUS: Record<CallbackOutcome, number> = { accepted: 200, rejected: 401, unknown: 404 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== 'POST' && request.method !== 'PUT') return new Response(null, { status: 405 })
   const url = new URL(request.url)
   const method = routeMethod(url.pathname)
@@ -26,7 +26,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   request.headers.forEach((value, key) => {
     headers[key] = value
   })
-  const outcome = await handlePaymentCallback(getServiceContext(), method, {
+  const outcome = await handlePaymentCallback(serviceContextOf(context), method, {
     reference: params.reference,
     headers,
     body,

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { DatabaseConnection } from '#app/lib/db.server.ts'
 import { enqueueMessage, listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { outboxMessages } from '#app/modules/outbox/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { routeContext } from '#tests/routes.ts'
 
-// The delivery report route as the server calls it, on this file's own database (the process's database is set
-// to it), with the secret Africa's Talking's dashboard URL would carry.
+// The delivery report route as the server calls it, on this file's own database (given through the request
+// context, as the server gives its own), with the secret Africa's Talking's dashboard URL would carry.
 const SECRET = 'route-test-callback-secret-42'
 const ORIGIN = 'http://127.0.0.1:3000'
 
@@ -18,7 +18,6 @@ let messageId = 0
 beforeAll(async () => {
   process.env.AT_CALLBACK_SECRET = SECRET
   t = await createTestDatabase()
-  ;(globalThis as { __isokoDatabase?: DatabaseConnection }).__isokoDatabase = t.connection
   const route = await import('./sms-delivery-report.ts')
   action = route.action as unknown as typeof action
   loader = route.loader
@@ -50,7 +49,7 @@ function report(fields: Record<string, string>, key: string | null = SECRET, ini
 }
 
 async function status(request: Request): Promise<number> {
-  return (await action({ request, params: {}, context: {} })).status
+  return (await action({ request, params: {}, context: routeContext(t.ctx) })).status
 }
 
 async function stored() {

@@ -1,7 +1,7 @@
 import { Link, useFetchers } from 'react-router'
 import { CartLineRow } from '#app/components/cart/cart-line.tsx'
 import { ShoppingBag } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -9,8 +9,8 @@ import { findOwnerKey } from '#app/modules/accounts/shopper.server.ts'
 import { getCart } from '#app/modules/cart/cart.server.ts'
 import type { Route } from './+types/cart'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { cart: await getCart(getServiceContext(), await findOwnerKey(request)) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { cart: await getCart(serviceContextOf(context), await findOwnerKey(context, request)) }
 }
 
 export function meta() {

@@ -23,8 +23,8 @@ import type { Route } from './+types/checkout-pay'
 
 const orderPage = (number: string) => `/customer-dashboard/orders/${number}?placed=1`
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const order = await getCustomerOrder(ctx, customer.id, params.number)
   if (!order) notFound()
   if (order.status !== 'pending_payment') throw redirect(orderPage(order.number))
@@ -59,8 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const form = await request.formData()
   if (form.get('intent') === 'cancel') {
     const outcome = await cancelOrderForCustomer(ctx, { customerId: customer.id, orderNumber: params.number })

@@ -5,8 +5,8 @@ import type { Route } from './+types/checkout-return'
 
 // Back from the card's hosted checkout. The query (status, tx_ref, transaction_id) is not trusted: it only
 // prompts the payments workflow to ask the provider now; the waiting page then shows what the provider said.
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, customer } = await requireCustomer(request)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
   const query = Object.fromEntries(new URL(request.url).searchParams)
   const outcome = await handleCardReturn(ctx, { customerId: customer.id, orderNumber: params.number, query })
   if (outcome === 'not_found') notFound()

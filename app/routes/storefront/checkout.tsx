@@ -49,8 +49,8 @@ function stepOf(asked: string | null, draft: CheckoutDraft): CheckoutStep {
   return CHECKOUT_STEPS.indexOf(wanted) <= CHECKOUT_STEPS.indexOf(open) ? wanted : open
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { actor, ctx, customer } = await requireCustomer(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { actor, ctx, customer } = await requireCustomer(context, request)
   const url = new URL(request.url)
   const draft = readDraft(request)
   // Back from the new-address form: that address is the one to deliver to.
@@ -92,8 +92,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   )
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { actor, ctx, customer } = await requireCustomer(request)
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor, ctx, customer } = await requireCustomer(context, request)
   const form = await request.formData()
   const intent = form.get('intent')
   const draft = readDraft(request)

@@ -1,15 +1,15 @@
 import { Link } from 'react-router'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { Heart } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findOwnerKey } from '#app/modules/accounts/shopper.server.ts'
 import { getFavourites } from '#app/modules/cart/cart.server.ts'
 import type { Route } from './+types/favorites'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { products: await getFavourites(getServiceContext(), await findOwnerKey(request)) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { products: await getFavourites(serviceContextOf(context), await findOwnerKey(context, request)) }
 }
 
 export function meta() {

@@ -4,19 +4,18 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Clock, Headphones, Mail, MessageCircle, Phone, ShieldCheck, Truck } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
-import { clientAddressOf } from '#app/lib/load-context.server.ts'
+import { clientAddressOf, serviceContextOf } from '#app/lib/context.server.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { type ContactField, createSupportMessage } from '#app/modules/support/support-messages.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/help'
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData())
-  const ctx = getServiceContext()
+  const ctx = serviceContextOf(context)
   // Only the form's own fields go back, cut to twice their longest accepted length (the refusal says what is too long).
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max * 2) : '')
   const values = {
@@ -25,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     subject: text(form.subject, 150),
     message: text(form.message, 5000),
   }
-  const actor = await findActor(getAccountsContext(), request)
+  const actor = await findRequestActor(context, request)
   const allowed = await throttleAction(ctx, 'contact', { address: clientAddressOf(context), userId: actor?.userId })
   if (!allowed.ok) {
     const wait = minutesToWait(allowed.retryAfterSeconds)

@@ -3,11 +3,11 @@ import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { formatStat } from '#app/components/home/format-stat.ts'
 import { PromoCarousel, type Slide } from '#app/components/home/promo-carousel.tsx'
 import { VendorCard } from '#app/components/vendors/vendor-card.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { getCategoryTree, getProductCards } from '#app/modules/catalog/catalog.server.ts'
 import {
   countProductsByDepartment,
@@ -19,8 +19,8 @@ import { listVendors } from '#app/modules/vendors/vendors.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/home'
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const ctx = getServiceContext()
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = serviceContextOf(context)
   const [tree, perDepartment, productCount, customerCount, trendingIds, featured] = await Promise.all([
     getCategoryTree(ctx),
     countProductsByDepartment(ctx),
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listTrendingProductIds(ctx, 8),
     listVendors(ctx, { sort: 'featured', perPage: 3 }),
   ])
-  const actor = await findActor(getAccountsContext(), request)
+  const actor = await findRequestActor(context, request)
   const followedIds = await followedStores(
     ctx,
     actor,

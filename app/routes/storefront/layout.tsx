@@ -11,14 +11,14 @@ import {
 import { Footer } from '#app/components/layout/deferred.tsx'
 import { Header } from '#app/components/layout/header.tsx'
 import { NotFound } from '#app/components/layout/not-found-content.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { getCategoryTree } from '#app/modules/catalog/catalog.server.ts'
 import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import type { Route } from './+types/layout'
 
-export async function loader() {
-  return { categories: await getCategoryTree(getServiceContext()) }
+export async function loader({ context }: Route.LoaderArgs) {
+  return { categories: await getCategoryTree(serviceContextOf(context)) }
 }
 
 // The category tree changes rarely: keep it when only the page below changes.

@@ -1,6 +1,6 @@
 import { data, Form, Link } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { confirmNewsletterSubscription } from '#app/modules/support/newsletter.server.ts'
@@ -14,9 +14,9 @@ export function loader({ request }: Route.LoaderArgs) {
   return { title: requestI18n(request)._('newsletter.confirm.metaTitle'), token: token.slice(0, 100) }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const outcome = await confirmNewsletterSubscription(getServiceContext(), form.get('token'))
+  const outcome = await confirmNewsletterSubscription(serviceContextOf(context), form.get('token'))
   return data(outcome, { status: outcome.ok ? 200 : 400 })
 }
 

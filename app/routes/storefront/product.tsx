@@ -12,16 +12,16 @@ import { VariantPicker } from '#app/components/catalog/variant-picker.tsx'
 import { imageIndexForColour, resolveVariant } from '#app/components/catalog/variants.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { BadgeCheck } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { getProductBySlug } from '#app/modules/catalog/catalog.server.ts'
 import type { Route } from './+types/product'
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const i18n = createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
-  const product = await getProductBySlug(getServiceContext(), params.slug)
+  const product = await getProductBySlug(serviceContextOf(context), params.slug)
   // An unknown product is an expected outcome: a 404 page here, and a message in a Quick View that fetched it.
   if (!product) {
     return data({ product: null, title: i18n._('products.notFound.metaTitle'), description: '' }, { status: 404 })

@@ -5,13 +5,12 @@ import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { ProductFilters } from '#app/components/catalog/product-filters.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { PackageSearch } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { clientAddressOf, serviceContextOf } from '#app/lib/context.server.ts'
 import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
-import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { DEFAULT_PER_PAGE, parseProductFilters } from '#app/modules/catalog/catalog.schemas.ts'
 import { listProducts, resolveCategoryFilter } from '#app/modules/catalog/catalog.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
@@ -23,10 +22,10 @@ const FIRST_ROW = 4
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const parsed = parseProductFilters(url.searchParams)
-  const ctx = getServiceContext()
+  const ctx = serviceContextOf(context)
   if (parsed.q) {
     // Text search is the costly query: a script hammering it meets a polite 429, not a slower site for everyone.
-    const actor = await findActor(getAccountsContext(), request)
+    const actor = await findRequestActor(context, request)
     const allowed = await throttleAction(ctx, 'search', { address: clientAddressOf(context), userId: actor?.userId })
     if (!allowed.ok) {
       throw data(

@@ -10,11 +10,11 @@ import {
   StorePolicies,
   StoreStats,
 } from '#app/components/vendors/store-sections.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { listProducts } from '#app/modules/catalog/catalog.server.ts'
 import {
   parseStoreProductsQuery,
@@ -29,14 +29,14 @@ import type { Route } from './+types/vendor'
 /** Product pictures in the store's grid: 2 columns on phones, 3 from tablets (beside the sidebar on wide screens). */
 const PRODUCT_SIZES = '(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const i18n = requestI18n(request)
   const notFound = { reason: 'vendor-not-found', title: i18n._('vendors.notFound.metaTitle') }
   const id = parseVendorId(params.id)
   if (id == null) throw data(notFound, { status: 404 })
   const query = parseStoreProductsQuery(new URL(request.url).searchParams)
-  const ctx = getServiceContext()
-  const actor = await findActor(getAccountsContext(), request)
+  const ctx = serviceContextOf(context)
+  const actor = await findRequestActor(context, request)
   const [vendor, products, followed] = await Promise.all([
     getVendorStore(ctx, id),
     listProducts(ctx, {

@@ -3,23 +3,23 @@ import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Store } from '#app/components/ui/icons.tsx'
 import { VendorCard } from '#app/components/vendors/vendor-card.tsx'
 import { VendorFilters } from '#app/components/vendors/vendor-filters.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { findActor, getAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { getCategoryTree } from '#app/modules/catalog/catalog.server.ts'
 import { parseVendorFilters, vendorSorts } from '#app/modules/vendors/vendors.schemas.ts'
 import { listVendors } from '#app/modules/vendors/vendors.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/vendors'
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseVendorFilters(new URL(request.url).searchParams)
-  const ctx = getServiceContext()
+  const ctx = serviceContextOf(context)
   const departments = (await getCategoryTree(ctx)).map((d) => ({ slug: d.slug, name: d.name }))
   const listing = await listVendors(ctx, { ...filters, departments: departments.map((d) => d.slug) })
-  const actor = await findActor(getAccountsContext(), request)
+  const actor = await findRequestActor(context, request)
   const followedIds = await followedStores(
     ctx,
     actor,

@@ -2,22 +2,22 @@ import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { ArrowLeft, PackageSearch } from '#app/components/ui/icons.tsx'
 import { SalesChart } from '#app/components/vendors/sales-chart.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { ANALYTICS_PERIODS, AnalyticsQuerySchema, changePercent } from '#app/modules/orders/vendor-analytics.schemas.ts'
 import { getStoreAnalytics } from '#app/workflows/vendor-analytics.server.ts'
 import type { Route } from './+types/analytics'
 
 // The store's analytics, for its owner only: the store is the one the signed-in vendor runs, never one from the URL.
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
   const { days } = AnalyticsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const analytics = await getStoreAnalytics(getServiceContext(), { ownerUserId: actor.userId, days })
+  const analytics = await getStoreAnalytics(serviceContextOf(context), { ownerUserId: actor.userId, days })
   return { title: requestI18n(request)._('analytics.meta'), days, analytics }
 }
 

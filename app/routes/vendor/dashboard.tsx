@@ -15,21 +15,21 @@ import {
 } from '#app/components/ui/icons.tsx'
 import { ChartIcon } from '#app/components/vendors/sales-chart.tsx'
 import { StoreStatus } from '#app/components/vendors/store-status.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { countVendorUnread } from '#app/modules/messaging/messaging.server.ts'
 import { getVendorSales } from '#app/modules/orders/vendor-analytics.server.ts'
 import { getStoreDashboard } from '#app/modules/vendors/own-store.server.ts'
 import type { Route } from './+types/dashboard'
 
 // Guard (DESIGN.md section 3, point 4): a signed-in vendor only; a visitor signs in first and comes back.
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'vendor')
-  const ctx = getServiceContext()
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
+  const ctx = serviceContextOf(context)
   const store = await getStoreDashboard(ctx, { ownerUserId: actor.userId })
   // The last 30 days' sales, for the link to the analytics page (the store's id comes from the session's store).
   const recent = store ? (await getVendorSales(ctx, { vendorId: store.id, days: 30 })).current : null

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import type { ServiceContext } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { ApplyStockSchema, StockEditSchema } from '#app/modules/catalog/inventory.schemas.ts'
 import { STOCK_CSV_MAX_BYTES } from '#app/modules/catalog/stock-csv.ts'
@@ -27,7 +27,7 @@ function backTo(request: Request, savedVariantId?: number): string {
   return `${url.pathname}${url.search}${savedVariantId ? `#variant-${savedVariantId}` : ''}`
 }
 
-export async function quickEditStock(request: Request, userId: string, form: FormData) {
+export async function quickEditStock(ctx: ServiceContext, request: Request, userId: string, form: FormData) {
   const input = { variantId: String(form.get('variantId') ?? ''), stock: String(form.get('stock') ?? '') }
   // Sent back as typed if refused: the two known fields, cut to their length.
   const values = { variantId: input.variantId.slice(0, 20), stock: input.stock.slice(0, 20) }
@@ -36,13 +36,13 @@ export async function quickEditStock(request: Request, userId: string, form: For
     if (!/^\d+$/.test(input.variantId)) notFound()
     return data({ intent: 'stock' as const, error: 'inventory.error.stock', values }, { status: 400 })
   }
-  const outcome = await setStoreVariantStock(getServiceContext(), { ownerUserId: userId, ...parsed.data })
+  const outcome = await setStoreVariantStock(ctx, { ownerUserId: userId, ...parsed.data })
   if (!outcome.ok && outcome.code === 'not_found') notFound()
   if (!outcome.ok) return data({ intent: 'stock' as const, error: 'inventory.error.stock', values }, { status: 400 })
   return redirect(backTo(request, outcome.variantId))
 }
 
-export async function previewStockFile(userId: string, form: FormData) {
+export async function previewStockFile(ctx: ServiceContext, userId: string, form: FormData) {
   const file = form.get('file')
   if (!(file instanceof Blob) || file.size === 0) {
     return data({ intent: 'preview' as const, fileError: { code: 'missing' as const } }, { status: 400 })
@@ -51,18 +51,18 @@ export async function previewStockFile(userId: string, form: FormData) {
     return data({ intent: 'preview' as const, fileError: { code: 'too-large' as const } }, { status: 400 })
   }
   const csv = await file.text()
-  const preview = await previewStoreStock(getServiceContext(), { ownerUserId: userId, csv })
+  const preview = await previewStoreStock(ctx, { ownerUserId: userId, csv })
   if (!preview) throw redirect('/vendor-dashboard')
   if (!preview.ok) return data({ intent: 'preview' as const, fileError: preview }, { status: 400 })
   return data({ intent: 'preview' as const, preview, csv, stale: false })
 }
 
-export async function applyStockFile(userId: string, form: FormData) {
+export async function applyStockFile(ctx: ServiceContext, userId: string, form: FormData) {
   const parsed = ApplyStockSchema.safeParse({ csv: form.get('csv'), seen: form.get('seen') })
   if (!parsed.success) {
     return data({ intent: 'preview' as const, fileError: { code: 'missing' as const } }, { status: 400 })
   }
-  const outcome = await applyStoreStock(getServiceContext(), { ownerUserId: userId, ...parsed.data })
+  const outcome = await applyStoreStock(ctx, { ownerUserId: userId, ...parsed.data })
   if (!outcome) throw redirect('/vendor-dashboard')
   if (outcome.ok) {
     const flash = flashCookie({

@@ -2,11 +2,11 @@ import { data, Link, redirect, useLocation } from 'react-router'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { CsvPreview, CsvUpload, InventoryList, InventoryTabs } from '#app/components/inventory/inventory-bits.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { readBoundedForm } from '#app/lib/form-data.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { InventoryQuerySchema } from '#app/modules/catalog/inventory.schemas.ts'
 import { STOCK_CSV_MAX_BYTES } from '#app/modules/catalog/stock-csv.ts'
 import { getStoreInventory } from '#app/workflows/inventory.server.ts'
@@ -15,19 +15,19 @@ import { applyStockFile, previewStockFile, quickEditStock, STOCK_FORM_MAX_BYTES 
 
 // The store's stock, for its owner only: every variant with a quick edit, and a CSV file to set many at once
 // (previewed, then applied all or nothing). The store is the signed-in vendor's own, never one from the URL.
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
   const url = new URL(request.url)
   const query = InventoryQuerySchema.parse(Object.fromEntries(url.searchParams))
-  const listing = await getStoreInventory(getServiceContext(), { ownerUserId: actor.userId, ...query })
+  const listing = await getStoreInventory(serviceContextOf(context), { ownerUserId: actor.userId, ...query })
   if (!listing) throw redirect('/vendor-dashboard')
   const saved = Number(url.searchParams.get('saved')) || null
   const updated = Number(url.searchParams.get('updated')) || null
   return { title: requestI18n(request)._('inventory.meta'), listing, query, saved, updated }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = guardedActor(context, 'vendor')
   // Streamed within bounds: one CSV file of at most STOCK_CSV_MAX_BYTES, or its text posted back by Apply.
   const read = await readBoundedForm(request, {
     maxFileBytes: STOCK_CSV_MAX_BYTES,
@@ -40,9 +40,9 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const form = read.form
   const intent = form.get('intent')
-  if (intent === 'stock') return quickEditStock(request, actor.userId, form)
-  if (intent === 'preview') return previewStockFile(actor.userId, form)
-  if (intent === 'apply') return applyStockFile(actor.userId, form)
+  if (intent === 'stock') return quickEditStock(serviceContextOf(context), request, actor.userId, form)
+  if (intent === 'preview') return previewStockFile(serviceContextOf(context), actor.userId, form)
+  if (intent === 'apply') return applyStockFile(serviceContextOf(context), actor.userId, form)
   throw data(null, { status: 400 })
 }
 

@@ -1,9 +1,9 @@
 import { data, Link, redirect } from 'react-router'
 import { ReplyForm, ReportForm, Thread } from '#app/components/messaging/conversation.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { clientAddressOf } from '#app/lib/context.server.ts'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import { clientAddressOf } from '#app/lib/load-context.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { openConversation } from '#app/modules/messaging/messaging.server.ts'
@@ -21,8 +21,8 @@ function redirectWithToast(to: string, flash: Flash) {
   return redirect(to, { headers: { 'Set-Cookie': flashCookie(flash) } })
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { ctx, store } = await requireStore(request)
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, store } = await requireStore(context)
   const id = RecordIdSchema.safeParse(params.conversationId)
   if (!id.success) notFound()
   const thread = await openConversation(ctx, { party: { side: 'vendor', id: store.id }, conversationId: id.data })
@@ -31,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { ctx, store, actor } = await requireStore(request)
+  const { ctx, store, actor } = await requireStore(context)
   const id = RecordIdSchema.safeParse(params.conversationId)
   if (!id.success) notFound()
   const form = await request.formData()

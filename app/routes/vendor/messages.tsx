@@ -8,8 +8,8 @@ import type { Route } from './+types/messages'
 import { requireStore } from './store.server.ts'
 
 // The store's conversations with customers, newest first, each with what the store has not read.
-export async function loader({ request }: Route.LoaderArgs) {
-  const { ctx, store } = await requireStore(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { ctx, store } = await requireStore(context)
   const items = await listConversations(ctx, { side: 'vendor', id: store.id })
   const unread = items.reduce((sum, c) => sum + c.unread, 0)
   return { title: requestI18n(request)._('messages.vendor.list.meta'), items, unread }

@@ -4,14 +4,14 @@ import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { DeliveryOption, OrderHistory, OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { nextVendorOrderStatus } from '#app/modules/orders/order-status.ts'
 import { FulfilmentFormSchema, VendorOrderIdSchema } from '#app/modules/orders/orders.schemas.ts'
 import { fulfilStoreOrder, getStoreOrder } from '#app/workflows/fulfilment.server.ts'
@@ -24,24 +24,24 @@ function notFound(): never {
   throw data(null, { status: 404 })
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
   const id = VendorOrderIdSchema.safeParse(params.vendorOrderId)
   if (!id.success) notFound()
-  const order = await getStoreOrder(getServiceContext(), { ownerUserId: actor.userId, vendorOrderId: id.data })
+  const order = await getStoreOrder(serviceContextOf(context), { ownerUserId: actor.userId, vendorOrderId: id.data })
   if (!order) notFound()
   return { title: requestI18n(request)._('fulfilment.vendor.order.meta', { number: order.number }), order }
 }
 
 /** Packed, dispatched, delivered, cash collected: one form each, checked by the workflow whatever the page showed. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = guardedActor(context, 'vendor')
   const id = VendorOrderIdSchema.safeParse(params.vendorOrderId)
   if (!id.success) notFound()
   const form = FulfilmentFormSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!form.success) return data({ error: 'fulfilment.vendor.error.invalid' }, { status: 400 })
   const { intent } = form.data
-  const outcome = await fulfilStoreOrder(getServiceContext(), {
+  const outcome = await fulfilStoreOrder(serviceContextOf(context), {
     ownerUserId: actor.userId,
     vendorOrderId: id.data,
     intent,

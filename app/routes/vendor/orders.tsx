@@ -4,22 +4,22 @@ import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { DeliveryOption, OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
 import { ArrowLeft, ChevronRight, PackageSearch } from '#app/components/ui/icons.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { VendorOrdersQuerySchema, vendorOrderStatuses } from '#app/modules/orders/orders.schemas.ts'
 import { listStoreOrders } from '#app/workflows/fulfilment.server.ts'
 import type { Route } from './+types/orders'
 
 // The store's orders, for its owner only: the store is the one the signed-in vendor runs, never one from the URL.
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
   const query = VendorOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const listing = await listStoreOrders(getServiceContext(), { ownerUserId: actor.userId, ...query })
+  const listing = await listStoreOrders(serviceContextOf(context), { ownerUserId: actor.userId, ...query })
   return { title: requestI18n(request)._('fulfilment.vendor.orders.meta'), listing, query }
 }
 

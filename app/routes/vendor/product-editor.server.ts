@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { readBoundedForm } from '#app/lib/form-data.server.ts'
@@ -75,11 +75,15 @@ const FORM_SLACK_BYTES = 256 * 1024
 /** What a refused body reads as, next to the photos field. */
 const FORM_REFUSAL = { too_large: 'too_large', too_many_files: 'too_many', malformed: 'missing' } as const
 
-export async function productEditorAction(request: Request, actor: Actor, productParam: string | undefined) {
+export async function productEditorAction(
+  ctx: ServiceContext,
+  request: Request,
+  actor: Actor,
+  productParam: string | undefined,
+) {
   const productId = productParam === undefined ? null : idOf(productParam)
   if (productParam !== undefined && productId === null) notFound()
   const env = getEnv()
-  const ctx = getServiceContext()
   const owner = { ownerUserId: actor.userId }
   // Another store's product id in the URL is not found, whatever the intent (even one that writes nothing).
   if (productId !== null && !(await getOwnProduct(ctx, { ...owner, productId }))) notFound()

@@ -4,11 +4,11 @@ import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft, Plus, Trash2 } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import {
   emptyVariant,
   idOf,
@@ -25,9 +25,9 @@ import { notFound, productEditorAction } from './product-editor.server.ts'
 // One page creates (/vendor-dashboard/products/new) or edits (/vendor-dashboard/products/:productId) a product of
 // the signed-in vendor's store. Photos come after the first save. Works without JavaScript: every button posts.
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'vendor')
-  const ctx = getServiceContext()
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
+  const ctx = serviceContextOf(context)
   const owner = { ownerUserId: actor.userId }
   const productId = params.productId === undefined ? null : idOf(params.productId)
   if (params.productId !== undefined && productId === null) notFound()
@@ -45,9 +45,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireRole(request, 'vendor')
-  return productEditorAction(request, actor, params.productId)
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = guardedActor(context, 'vendor')
+  return productEditorAction(serviceContextOf(context), request, actor, params.productId)
 }
 
 export function meta({ data }: Route.MetaArgs) {

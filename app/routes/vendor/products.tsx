@@ -4,22 +4,22 @@ import { buttonVariants } from '#app/components/ui/button.tsx'
 import { ArrowLeft, Plus, Search } from '#app/components/ui/icons.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { ProductListQuerySchema, productListTabs } from '#app/modules/catalog/product-editor.schemas.ts'
 import { listOwnProducts } from '#app/modules/catalog/vendor-products.server.ts'
 import type { Route } from './+types/products'
 
 // The store's own products, for its owner only: the store is the signed-in vendor's, never one from the URL.
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
   const query = ProductListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const listing = await listOwnProducts(getServiceContext(), { ownerUserId: actor.userId, ...query })
+  const listing = await listOwnProducts(serviceContextOf(context), { ownerUserId: actor.userId, ...query })
   if (!listing) throw redirect('/vendor-dashboard')
   return { title: requestI18n(request)._('productEditor.list.meta'), listing, query }
 }

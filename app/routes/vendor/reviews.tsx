@@ -4,13 +4,13 @@ import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import {
   ReplySchema,
   reviewFilters,
@@ -22,22 +22,22 @@ import type { Route } from './+types/reviews'
 
 // The reviews of the signed-in vendor's products, each with a public reply form. The store is the one the vendor
 // runs (from the session); a review id of another store's product is a 404 and nothing is written.
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
   const query = VendorReviewsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const listing = await listStoreReviews(getServiceContext(), { ownerUserId: actor.userId, ...query })
+  const listing = await listStoreReviews(serviceContextOf(context), { ownerUserId: actor.userId, ...query })
   return { title: requestI18n(request)._('reviews.vendor.meta'), listing, query }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = guardedActor(context, 'vendor')
   const form = await request.formData()
   const values = { reviewId: String(form.get('reviewId') ?? ''), reply: String(form.get('reply') ?? '') }
   const parsed = ReplySchema.safeParse(values)
   if (!parsed.success) {
     return data({ reviewId: values.reviewId, error: parsed.error.issues[0]?.message, values }, { status: 400 })
   }
-  const outcome = await replyAsStore(getServiceContext(), { ownerUserId: actor.userId, ...parsed.data })
+  const outcome = await replyAsStore(serviceContextOf(context), { ownerUserId: actor.userId, ...parsed.data })
   if (!outcome.ok && outcome.code === 'not_found') throw data(null, { status: 404 })
   if (!outcome.ok) return data({ reviewId: values.reviewId, error: outcome.errors.reply, values }, { status: 400 })
   const url = new URL(request.url)

@@ -5,14 +5,14 @@ import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { StorePictureForm } from '#app/components/vendors/store-picture-form.tsx'
-import { getServiceContext } from '#app/lib/context.server.ts'
+import { serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { echoField, readBoundedForm } from '#app/lib/form-data.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
-import { requireRole } from '#app/modules/accounts/accounts.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { MIN_UPLOAD_SIDE, uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { listDistricts } from '#app/modules/places/places.server.ts'
 import {
@@ -31,9 +31,9 @@ import type { Route } from './+types/settings'
 
 // The store's own settings, for its owner only. No store id travels in the form: the store is the one the
 // signed-in vendor runs, so posting another store's id changes nothing (the field is never read).
-export async function loader({ request }: Route.LoaderArgs) {
-  const actor = await requireRole(request, 'vendor')
-  const settings = await getStoreSettings(getServiceContext(), { ownerUserId: actor.userId })
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
+  const settings = await getStoreSettings(serviceContextOf(context), { ownerUserId: actor.userId })
   if (!settings) throw redirect('/vendor-dashboard')
   return {
     title: requestI18n(request)._('vendor.settings.meta'),
@@ -53,8 +53,8 @@ function echoLength(field: StoreSettingsField): number {
   return 'count' in limit ? (limit.max + 2) * limit.count : limit.max
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRole(request, 'vendor')
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = guardedActor(context, 'vendor')
   // Streamed within bounds: one picture of at most UPLOAD_MAX_MB. A refused body has lost which picture it was
   // for, so the refusal comes back as a toast on the page rather than next to one of the two fields.
   const read = await readBoundedForm(request, { maxFileBytes: uploadMaxBytes(), maxFiles: 1 })
@@ -68,7 +68,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = read.form
   const intent = IntentSchema.parse(form.get('intent') ?? 'settings')
   if (intent !== 'settings') {
-    const ctx = getServiceContext()
+    const ctx = serviceContextOf(context)
     const picture = intent === 'logo' || intent === 'remove-logo' ? 'logo' : 'banner'
     const file = form.get('file')
     const result =
@@ -87,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = Object.fromEntries(storeSettingsFields.map((f) => [f, echoField(form, f, echoLength(f))]))
   const parsed = StoreSettingsSchema.safeParse(input)
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
-  const result = await updateStoreSettings(getServiceContext(), { ...parsed.data, ownerUserId: actor.userId })
+  const result = await updateStoreSettings(serviceContextOf(context), { ...parsed.data, ownerUserId: actor.userId })
   if (!result.ok && result.code === 'invalid') return data({ errors: result.errors, values }, { status: 400 })
   if (!result.ok) throw redirect('/vendor-dashboard')
   return redirect('/vendor-dashboard/settings?saved=1')

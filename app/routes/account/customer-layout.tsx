@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router'
+import { roleGuard } from '#app/modules/accounts/request.server.ts'
+import type { Route } from './+types/customer-layout'
+
+// Guard (DESIGN.md section 3, point 4): every customer page and every form post to one requires a signed-in
+// customer; a visitor signs in first and comes back, another kind of account goes to its own dashboard.
+export const middleware: Route.MiddlewareFunction[] = [roleGuard('customer')]
+
+export default function CustomerLayout() {
+  return <Outlet />
+}

@@ -1,0 +1,41 @@
+import { type MiddlewareFunction, RouterContextProvider } from 'react-router'
+import { clientAddressContext, databaseContext } from '#app/lib/context.server.ts'
+import type { Database } from '#app/lib/db.server.ts'
+import { type AccountsContext, createAccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import { authContext } from '#app/modules/accounts/request.server.ts'
+
+/**
+ * A request context as the server gives one (server/app.ts): the test's database and an auth on it, and the
+ * client's address. One per request, as on the server: it memoises that request's session lookup.
+ */
+export function routeContext(
+  accounts: AccountsContext | { db: Database },
+  options: { clientAddress?: string } = {},
+): RouterContextProvider {
+  const full = 'auth' in accounts ? accounts : createAccountsContext(accounts.db)
+  const context = new RouterContextProvider()
+  context.set(databaseContext, full.db as Database)
+  context.set(authContext, full.auth)
+  if (options.clientAddress) context.set(clientAddressContext, options.clientAddress)
+  return context
+}
+
+type Args = { request: Request; params: Record<string, string>; context: RouterContextProvider }
+
+/**
+ * Calls a loader or action as the router does, after the middleware of the layouts above it (a guard's redirect
+ * ends the request there), and returns what it answered, whether returned or thrown.
+ */
+export async function callRoute(
+  handler: (args: never) => unknown,
+  args: Args,
+  middleware: MiddlewareFunction<Response>[] = [],
+): Promise<unknown> {
+  const full = { ...args, url: new URL(args.request.url), pattern: '' }
+  try {
+    for (const run of middleware) await run(full as never, async () => new Response(null))
+    return await handler(full as never)
+  } catch (thrown) {
+    return thrown
+  }
+}
