@@ -12,15 +12,24 @@ export function isLocale(value: string | null | undefined): value is Locale {
   return !!value && (locales as readonly string[]).includes(value)
 }
 
-/** Picks the interface language: the `lang` cookie, then Accept-Language, then English. */
-export function negotiateLocale(cookieHeader: string | null, acceptLanguage: string | null): Locale {
+/**
+ * Picks the interface language: the `lang` cookie, then Accept-Language (its first supported language), then
+ * English. `supported` is the interface's languages; its tests pass more than the one there is today.
+ */
+export function negotiateLocale<L extends string = Locale>(
+  cookieHeader: string | null,
+  acceptLanguage: string | null,
+  supported: readonly L[] = locales as readonly string[] as readonly L[],
+  fallback: L = defaultLocale as string as L,
+): L {
+  const known = (value: string | undefined): value is L => !!value && (supported as readonly string[]).includes(value)
   const fromCookie = cookieHeader?.match(/(?:^|;\s*)lang=([a-z]{2})/)?.[1]
-  if (isLocale(fromCookie)) return fromCookie
+  if (known(fromCookie)) return fromCookie
   for (const part of (acceptLanguage ?? '').split(',')) {
     const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase()
-    if (isLocale(tag)) return tag
+    if (known(tag)) return tag
   }
-  return defaultLocale
+  return fallback
 }
 
 export function i18nFromMessages(locale: Locale, messages: Messages): I18n {
