@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { faker } from '@faker-js/faker'
+import { makeSignature } from 'better-auth/crypto'
 import { eq, inArray } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { AccountsContext } from '#app/modules/accounts/accounts.server.ts'
-import { createAccountDirect } from '#app/modules/accounts/accounts.server.ts'
+import type { AccountRole } from '#app/modules/accounts/roles.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { cartLines, favourites } from '#app/modules/cart/tables.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
@@ -27,6 +28,7 @@ import type {
   FixtureVendor,
   OrderOptions,
   OrderStatus,
+  SignedInCookie,
   VendorOptions,
   VendorOrderStatus,
 } from './protocol.ts'
@@ -36,6 +38,32 @@ import type {
 
 /** The password of every fixture account: strong enough for the accounts module's rules. */
 export const FIXTURE_PASSWORD = 'Kitenge-Blue-42'
+
+let passwordHash: Promise<string> | undefined
+
+/**
+ * An account that signs in with FIXTURE_PASSWORD, made through better-auth's own adapter. The password is hashed
+ * once per process (scrypt is slow on purpose): each account costs two inserts, not a second of CPU.
+ */
+async function createFixtureAccount(
+  ctx: AccountsContext,
+  input: { name: string; email: string; role: AccountRole },
+): Promise<string> {
+  const auth = await ctx.auth.$context
+  passwordHash ??= auth.password.hash(FIXTURE_PASSWORD)
+  const user = await auth.internalAdapter.createUser(
+    { email: input.email, name: input.name, emailVerified: false },
+    { method: 'email-password' },
+  )
+  await auth.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: 'credential',
+    accountId: user.id,
+    password: await passwordHash,
+  })
+  if (input.role !== 'customer') await ctx.db.update(users).set({ role: input.role }).where(eq(users.id, user.id))
+  return user.id
+}
 
 export type Scope = {
   userIds: Set<string>
@@ -69,10 +97,9 @@ export async function makeFixtureCustomer(
   const email = `${emailPart(firstName).slice(0, 20)}.${tag}@example.rw`
   const name = `${firstName} ${lastName}`
   const phone = o.phone ?? fakeRwandanPhone(faker)
-  const account = await createAccountDirect(ctx, { name, email, password: FIXTURE_PASSWORD, role: 'customer' })
-  if (!account.ok) throw new Error(`Fixture customer ${email}: ${account.reason}`)
-  scope.userIds.add(account.userId)
-  const { id } = await createCustomer(ctx, { firstName, lastName, email, userId: account.userId, phone })
+  const userId = await createFixtureAccount(ctx, { name, email, role: 'customer' })
+  scope.userIds.add(userId)
+  const { id } = await createCustomer(ctx, { firstName, lastName, email, userId, phone })
   scope.customerIds.add(id)
   let addressId: number | null = null
   if (o.address ?? true) {
@@ -89,7 +116,7 @@ export async function makeFixtureCustomer(
     if (!created.ok) throw new Error(`Fixture address refused: ${JSON.stringify(created)}`)
     addressId = created.id
   }
-  return { id, userId: account.userId, email, password: FIXTURE_PASSWORD, name, phone, addressId }
+  return { id, userId, email, password: FIXTURE_PASSWORD, name, phone, addressId }
 }
 
 /** The category of an item of the demo tree, made when the database has none (a test database). */
@@ -116,14 +143,8 @@ export async function makeFixtureVendor(
   const ownerName = `${owner.firstName} ${owner.lastName}`
   const storeName = o.storeName ?? (o.longNames ? LONG_STORE : `${owner.lastName} Fashion ${tag.slice(-4)}`)
   const email = `vendor.${tag}@example.rw`
-  const account = await createAccountDirect(ctx, {
-    name: ownerName,
-    email,
-    password: FIXTURE_PASSWORD,
-    role: 'vendor',
-  })
-  if (!account.ok) throw new Error(`Fixture vendor ${email}: ${account.reason}`)
-  scope.userIds.add(account.userId)
+  const userId = await createFixtureAccount(ctx, { name: ownerName, email, role: 'vendor' })
+  scope.userIds.add(userId)
   const items = itemsForStores()
   const input = fakeVendor(
     faker,
@@ -140,7 +161,7 @@ export async function makeFixtureVendor(
       avatarColours: ['#0b5d7a', '#fad201'],
       joinedAt: new Date(),
     },
-    { status: o.status ?? 'approved', ownerUserId: account.userId },
+    { status: o.status ?? 'approved', ownerUserId: userId },
   )
   const storeSlug = `${slugify(storeName).slice(0, 60)}-${tag}`
   const { id: vendorId } = await createVendor(ctx, { ...input, slug: storeSlug, email })
@@ -192,7 +213,7 @@ export async function makeFixtureVendor(
     made.push({ id: created.id, slug, title, price: product.price, variantIds: created.variantIds })
   }
   return {
-    userId: account.userId,
+    userId,
     email,
     password: FIXTURE_PASSWORD,
     ownerName,
@@ -344,4 +365,17 @@ export async function leftovers(ctx: ServiceContext, scope: Scope): Promise<numb
       : [],
   ])
   return found.reduce((n, rows) => n + rows.length, 0)
+}
+
+/**
+ * A signed-in session for an account (a fixture's or a demo one), as the session cookie the server would set:
+ * made directly, without the login form and without checking the password again.
+ */
+export async function sessionCookies(ctx: AccountsContext, email: string): Promise<SignedInCookie[]> {
+  const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase()))
+  if (!user) throw new Error(`No account ${email}`)
+  const auth = await ctx.auth.$context
+  const session = await auth.internalAdapter.createSession(user.id)
+  const signed = `${session.token}.${await makeSignature(session.token, auth.secret)}`
+  return [{ name: auth.authCookies.sessionToken.name, value: encodeURIComponent(signed) }]
 }

@@ -9,8 +9,16 @@ import type { Database } from '#app/lib/db.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import type { AccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { createAuth } from '#app/modules/accounts/auth.server.ts'
-import { cleanUp, makeFixtureCustomer, makeFixtureOrder, makeFixtureVendor, newScope, type Scope } from './data.ts'
-import type { CustomerOptions, OrderOptions, SignedInCookie, VendorOptions } from './protocol.ts'
+import {
+  cleanUp,
+  makeFixtureCustomer,
+  makeFixtureOrder,
+  makeFixtureVendor,
+  newScope,
+  type Scope,
+  sessionCookies,
+} from './data.ts'
+import type { CustomerOptions, OrderOptions, VendorOptions } from './protocol.ts'
 
 if (process.env.NODE_ENV === 'production') {
   console.error('The fixture service is for the browser journeys only: refused with NODE_ENV=production.')
@@ -61,23 +69,13 @@ function scopeOf(name: unknown): Scope {
   return scope
 }
 
-async function signIn(body: { email: string; password: string }): Promise<SignedInCookie[]> {
-  const response = await accounts.auth.api.signInEmail({ body, asResponse: true })
-  if (!response.ok) throw new Error(`Sign-in refused for ${body.email} (${response.status})`)
-  return response.headers.getSetCookie().map((line) => {
-    const pair = line.split(';')[0]
-    const at = pair.indexOf('=')
-    return { name: pair.slice(0, at), value: pair.slice(at + 1) }
-  })
-}
-
 // The options come from tests/e2e/fixtures.ts, typed there by protocol.ts.
 type Handler = (input: { scope: unknown; options: unknown }) => Promise<unknown>
 const routes: Record<string, Handler> = {
   '/customer': ({ scope, options }) => makeFixtureCustomer(accounts, scopeOf(scope), options as CustomerOptions),
   '/vendor': ({ scope, options }) => makeFixtureVendor(accounts, scopeOf(scope), options as VendorOptions),
   '/order': ({ options }) => makeFixtureOrder(accounts, options as OrderOptions),
-  '/sign-in': ({ options }) => signIn(options as { email: string; password: string }),
+  '/sign-in': ({ options }) => sessionCookies(accounts, (options as { email: string }).email),
   '/clean-up': async ({ scope }) => {
     const found = scopes.get(String(scope))
     scopes.delete(String(scope))

@@ -10,6 +10,7 @@ import {
   makeFixtureOrder,
   makeFixtureVendor,
   newScope,
+  sessionCookies,
 } from '#tests/fixture-service/data.ts'
 import type { OrderStatus } from '#tests/fixture-service/protocol.ts'
 
@@ -59,6 +60,17 @@ describe('the journeys’ fixtures', () => {
     const [part] = await t.ctx.db.select().from(vendorOrders).where(eq(vendorOrders.id, order.vendorOrderId))
     expect(part.status).toBe('packed')
     expect(part.releasedAt).not.toBeNull()
+
+    // The session cookie is one the server's auth accepts, and the password signs in through the form's path too.
+    const [cookie] = await sessionCookies(accounts, vendor.email)
+    const session = await accounts.auth.api.getSession({
+      headers: new Headers({ cookie: `${cookie.name}=${cookie.value}` }),
+    })
+    expect(session?.user.id).toBe(vendor.userId)
+    const signedIn = await accounts.auth.api.signInEmail({
+      body: { email: customer.email, password: customer.password },
+    })
+    expect(signedIn.user.id).toBe(customer.userId)
 
     expect(await leftovers(t.ctx, scope)).toBeGreaterThan(0)
     await cleanUp(t.ctx, scope)
