@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { francs } from './helpers'
 
 test('home shows live figures, promotions, categories, trending products and vendors', async ({ page }) => {
@@ -41,17 +41,43 @@ test('a product page shows its gallery, options, vendor and reviews', async ({ p
   expect(missing?.status()).toBe(404)
 })
 
-test('vendors can be filtered and a store opened', async ({ page }) => {
-  await page.goto('/vendors')
-  await expect(page.getByText(/Showing [\d,]+ of [\d,]+ vendors/)).toBeVisible()
-  await page.goto('/vendors?verified=1&sort=rating')
-  await expect(page.getByText(/Showing [\d,]+ of [\d,]+ vendors/)).toBeVisible()
-  await page
-    .getByRole('link', { name: /visit store/i })
-    .first()
-    .click()
-  await expect(page).toHaveURL(/\/vendor\/\d+/)
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+test('vendors can be filtered and a store opened', async ({ page, shop }) => {
+  test.setTimeout(90_000)
+  // A store of the journey's own, known to the letter: each filter must keep it or drop it (a list that ignored
+  // its filters would show it, or others, every time).
+  const store = await shop.vendor({ products: 1 })
+  const list = async (query: Record<string, string>) => {
+    await page.goto(`/vendors?${new URLSearchParams({ q: store.storeName, ...query })}`)
+    return page.getByRole('main')
+  }
+  const none = 'No vendors match these filters'
+
+  let main = await list({})
+  await expect(main.getByText(/Showing 1 of 1 vendor\b/)).toBeVisible()
+  await expect(main.getByRole('heading', { name: store.storeName })).toBeVisible()
+  // Filters that keep it: its department, and Kigali.
+  const keep: Record<string, string>[] = [{ category: 'women' }, { location: 'kigali' }]
+  for (const query of keep) {
+    main = await list(query)
+    await expect(main.getByRole('heading', { name: store.storeName }), JSON.stringify(query)).toBeVisible()
+  }
+  // Filters that drop it: not verified, another department, another place.
+  const drop: Record<string, string>[] = [{ verified: '1' }, { category: 'beauty' }, { location: 'musanze' }]
+  for (const query of drop) {
+    main = await list(query)
+    await expect(main.getByText(none), JSON.stringify(query)).toBeVisible()
+    await expect(main.getByRole('heading', { name: store.storeName })).toHaveCount(0)
+  }
+  // Verified stores only, and every one shown says so.
+  await page.goto('/vendors?verified=1')
+  const cards = page.getByRole('main').locator('article')
+  expect(await cards.count()).toBeGreaterThan(0)
+  for (const card of await cards.all()) await expect(card).toContainText('Verified')
+
+  main = await list({})
+  await main.getByRole('link', { name: /visit store/i }).click()
+  await expect(page).toHaveURL(new RegExp(`/vendor/${store.vendorId}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(store.storeName)
 })
 
 test('an unknown or malformed vendor id answers 404 with "Vendor not found"', async ({ page }) => {

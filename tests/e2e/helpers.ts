@@ -52,6 +52,17 @@ export async function browseToInStockProduct(page: Page, query = ''): Promise<st
 }
 
 /**
+ * As a shopper with JavaScript: opens a store's page, waits until it runs, and follows the link of the product
+ * titled `title` (a journey's own store: tests/e2e/fixtures.ts), so the product page is shown by the running app.
+ */
+export async function browseToStoreProduct(page: Page, vendorId: number, title: string): Promise<void> {
+  await page.goto(`/vendor/${vendorId}`)
+  await waitForListingToRun(page)
+  await page.getByRole('main').getByRole('heading').getByRole('link', { name: title, exact: true }).first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+}
+
+/**
  * On a product page: presses Add to Cart and waits for the server's answer. The header's count changes at once
  * (optimistic), so a journey that leaves on that alone can cancel the add on its way; the toast comes with the
  * answer. Returns the product's title.
