@@ -50,7 +50,7 @@ test('an address is added, made default, edited and deleted with plain forms', a
   await expect(page).toHaveURL(/\/customer-dashboard\/addresses$/)
   const card = (label: string) =>
     main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: label, exact: true }) })
-  await expect(card('Home')).toContainText('Butare, Ngoma, Huye, South')
+  await expect(card('Home')).toContainText('Butare, Ngoma, Huye, Southern Province')
   await expect(card('Home')).toContainText('+250 788 123 456')
   await expect(card('Home')).toContainText('Default')
 

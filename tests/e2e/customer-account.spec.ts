@@ -94,7 +94,7 @@ test('a new customer signs up, signs out and in again, edits the profile, adds a
   await expect(toasts(page).getByText('Address saved').last()).toBeVisible()
   const home = main.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Home' }) })
   await expect(home).toContainText('Default')
-  await expect(home).toContainText('Bibare, Kimironko, Gasabo, Kigali')
+  await expect(home).toContainText('Bibare, Kimironko, Gasabo, Kigali City')
   await expect(home).toContainText('+250 788 123 456')
   await main.getByRole('link', { name: 'Overview' }).click()
   await expect(page.getByTestId('stat-profile')).toHaveText('100%')
@@ -216,7 +216,7 @@ test('addresses: a second one, made the default, edited, and the default deleted
   await main.getByLabel('Cell').selectOption('Nyarutarama')
   await main.getByRole('button', { name: 'Save address' }).click()
   await expect(toasts(page).getByText('Address saved').last()).toBeVisible()
-  await expect(card('Flat')).toContainText('Nyarutarama, Remera, Gasabo, Kigali')
+  await expect(card('Flat')).toContainText('Nyarutarama, Remera, Gasabo, Kigali City')
 
   // Deleting the default makes the remaining address the default.
   await card('Parents').getByRole('button', { name: 'Delete' }).click()

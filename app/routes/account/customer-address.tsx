@@ -7,6 +7,7 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { FieldError, Label } from '#app/components/ui/input.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatPhone } from '#app/lib/phone.ts'
+import { provinceName } from '#app/lib/places.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { createAddress, findAddress, placeChoices, updateAddress } from '#app/modules/customers/addresses.server.ts'
 import { addressFields } from '#app/modules/customers/customers.schemas.ts'
@@ -254,7 +255,7 @@ function PlacePicker({ values, options, errors }: { values: Values; options: Opt
                 </option>
                 {list.map((name) => (
                   <option key={name} value={name}>
-                    {name}
+                    {level === 'province' ? provinceName(t, name) : name}
                   </option>
                 ))}
               </select>

@@ -4,6 +4,7 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { MapPin, Plus } from '#app/components/ui/icons.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatPhone } from '#app/lib/phone.ts'
+import { placeLine } from '#app/lib/places.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { deleteAddress, listAddresses, setDefaultAddress } from '#app/modules/customers/addresses.server.ts'
 import type { Route } from './+types/customer-addresses'
@@ -75,9 +76,7 @@ export default function CustomerAddressesPage({ loaderData }: Route.ComponentPro
               <address className="mt-2 text-sm not-italic">
                 <span className="block font-medium">{address.recipient}</span>
                 <span className="block">{formatPhone(address.phone)}</span>
-                <span className="block">
-                  {[address.cell, address.sector, address.district, address.province].join(', ')}
-                </span>
+                <span className="block">{placeLine(t, address)}</span>
                 <span className="block text-muted-foreground">{address.landmark}</span>
               </address>
               <div className="mt-4 flex flex-wrap gap-2">

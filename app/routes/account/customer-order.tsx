@@ -6,6 +6,7 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
+import { placeLine } from '#app/lib/places.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { CANCELLABLE_ORDER_STATUSES } from '#app/modules/orders/order-status.ts'
@@ -167,9 +168,7 @@ export default function CustomerOrder({ loaderData, actionData }: Route.Componen
             <p className="mt-2">
               {order.recipient} · {formatPhone(order.phone)}
             </p>
-            <p className="text-muted-foreground">
-              {order.cell}, {order.sector}, {order.district}, {order.province}
-            </p>
+            <p className="text-muted-foreground">{placeLine(t, order)}</p>
             <p className="text-muted-foreground">{order.landmark}</p>
             <p className="mt-2">
               {t(`orders.delivery.${order.deliveryOption}`)} ·{' '}

@@ -7,6 +7,7 @@ import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
+import { placeLine } from '#app/lib/places.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -65,7 +66,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
         <Panel title={t('fulfilment.admin.order.address')}>
           <address className="not-italic">
             <span className="block font-medium">{order.recipient}</span>
-            <span className="block">{[order.cell, order.sector, order.district, order.province].join(', ')}</span>
+            <span className="block">{placeLine(t, order)}</span>
             {order.landmark ? <span className="block text-muted-foreground">{order.landmark}</span> : null}
             <a href={`tel:${order.phone}`} className="block text-primary underline underline-offset-4">
               {formatPhone(order.phone)}

@@ -7,6 +7,7 @@ import { siteUrl } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
+import { placeLine } from '#app/lib/places.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -310,7 +311,7 @@ function Pending({ label, busyLabel }: { label: string; busyLabel: string }) {
 function AddressStep({ addresses, draft, open, errors }: PageData & { open: boolean; errors: Record<string, string> }) {
   const t = useT()
   const chosen = addresses.find((a) => a.id === draft.addressId)
-  const place = (a: (typeof addresses)[number]) => `${a.cell}, ${a.sector}, ${a.district}, ${a.province}`
+  const place = (a: (typeof addresses)[number]) => placeLine(t, a)
   return (
     <StepFrame
       step="address"

@@ -9,6 +9,7 @@ import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
+import { placeLine } from '#app/lib/places.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
@@ -170,7 +171,7 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
           </h2>
           <address className="mt-2 text-sm not-italic">
             <span className="block font-medium">{order.recipient}</span>
-            <span className="block">{[order.cell, order.sector, order.district, order.province].join(', ')}</span>
+            <span className="block">{placeLine(t, order)}</span>
             {order.landmark ? (
               <span className="block">{t('fulfilment.vendor.order.landmark', { landmark: order.landmark })}</span>
             ) : null}
