@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures'
 import { francs } from './helpers'
 
-test('home shows live figures, promotions, categories, trending products and vendors', async ({ page }) => {
+test('home shows live figures, promotions, categories, top rated products and vendors', async ({ page }) => {
   const response = await page.goto('/')
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

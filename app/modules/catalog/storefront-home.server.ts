@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { getCategoryTree } from './catalog.server.ts'
@@ -32,30 +32,4 @@ export async function countPublicProducts(ctx: ServiceContext): Promise<number> 
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
     .where(isPublic)
   return Number(row?.n ?? 0)
-}
-
-/**
- * Trending: well-reviewed products that shoppers can buy now, best sellers first, then by rating.
- * Returns product ids for `getProductCards`.
- */
-export async function listTrendingProductIds(ctx: ServiceContext, limit = 8): Promise<number[]> {
-  const rows = await ctx.db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(
-      and(
-        isPublic,
-        gte(products.reviewCount, 3),
-        sql`exists (select 1 from product_variants v where v.product_id = ${products.id} and v.stock > 0)`,
-      ),
-    )
-    .orderBy(
-      desc(sql`(${products.badge} = 'bestseller')`),
-      desc(sql`${products.ratingSum}::float / greatest(${products.reviewCount}, 1)`),
-      desc(products.reviewCount),
-      desc(products.id),
-    )
-    .limit(limit)
-  return rows.map((r) => r.id)
 }

@@ -8,12 +8,8 @@ import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findRequestActor } from '#app/modules/accounts/request.server.ts'
-import { getCategoryTree, getProductCards } from '#app/modules/catalog/catalog.server.ts'
-import {
-  countProductsByDepartment,
-  countPublicProducts,
-  listTrendingProductIds,
-} from '#app/modules/catalog/storefront-home.server.ts'
+import { getCategoryTree, listProducts } from '#app/modules/catalog/catalog.server.ts'
+import { countProductsByDepartment, countPublicProducts } from '#app/modules/catalog/storefront-home.server.ts'
 import { countCustomers } from '#app/modules/customers/customers.server.ts'
 import { listVendors } from '#app/modules/vendors/vendors.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
@@ -21,12 +17,13 @@ import type { Route } from './+types/home'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = serviceContextOf(context)
-  const [tree, perDepartment, productCount, customerCount, trendingIds, featured] = await Promise.all([
+  const [tree, perDepartment, productCount, customerCount, topRated, featured] = await Promise.all([
     getCategoryTree(ctx),
     countProductsByDepartment(ctx),
     countPublicProducts(ctx),
     countCustomers(ctx),
-    listTrendingProductIds(ctx, 8),
+    // The first products of the listing its 'See all' link opens (/products?sort=rating), in the same order.
+    listProducts(ctx, { sort: 'rating', page: 1, perPage: 8 }),
     listVendors(ctx, { sort: 'featured', perPage: 3 }),
   ])
   const actor = await findRequestActor(context, request)
@@ -41,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: i18n._('home.meta.description'),
     stats: { vendors: featured.total, products: productCount, customers: customerCount },
     departments: tree.map((d) => ({ slug: d.slug, name: d.name, emoji: d.emoji, count: perDepartment[d.slug] ?? 0 })),
-    trending: await getProductCards(ctx, trendingIds),
+    topRated: topRated.items,
     vendors: featured.items,
     followedIds,
   }
@@ -55,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { favouriteIds, intlLocale } = useRootData()
   const number = new Intl.NumberFormat(intlLocale)
-  const { stats, departments, trending, vendors } = loaderData
+  const { stats, departments, topRated, vendors } = loaderData
   const departmentNames = Object.fromEntries(departments.map((d) => [d.slug, d.name]))
   const slides: Slide[] = [
     {
@@ -148,17 +145,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="trending-heading" className="py-8">
+      <section aria-labelledby="top-rated-heading" className="py-8">
         <div className="flex items-end justify-between gap-4">
-          <h2 id="trending-heading" className="text-2xl font-bold">
-            {t('home.trending.title')}
+          <h2 id="top-rated-heading" className="text-2xl font-bold">
+            {t('home.topRated.title')}
           </h2>
           <Link to="/products?sort=rating" className="text-sm font-semibold text-primary hover:underline">
-            {t('home.trending.all')}
+            {t('home.topRated.all')}
           </Link>
         </div>
         <div className="mt-5 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
-          {trending.map((product) => (
+          {topRated.map((product) => (
             <ProductCard key={product.id} product={product} isFavourite={favouriteIds.includes(product.id)} />
           ))}
         </div>
