@@ -70,6 +70,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     departments: category.departments,
     groups: category.groups,
     listing,
+    // Whether anything narrows the results besides the search word. The filter form always sends its price range,
+    // so a range that is the whole span of prices narrows nothing.
+    filtered:
+      !!filters.category ||
+      !!filters.subcategory ||
+      !!filters.sale ||
+      (filters.min != null && filters.min > listing.priceBounds.min) ||
+      (filters.max != null && filters.max < listing.priceBounds.max),
   })
 }
 
@@ -116,14 +124,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           </p>
 
           {listing.items.length === 0 ? (
-            <div className="rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
-              <PackageSearch className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
-              <p className="mt-3 text-lg font-semibold">{t('products.empty.title')}</p>
-              <p className="mt-1 text-sm text-muted-foreground">{t('products.empty.body')}</p>
-              <Link to="/products" className={buttonVariants({ className: 'mt-5' })}>
-                {t('products.empty.clear')}
-              </Link>
-            </div>
+            <NoResults q={values.q} filtered={loaderData.filtered} departments={loaderData.departments} />
           ) : (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-4">
               {listing.items.map((product, i) => (
@@ -168,6 +169,58 @@ export function ErrorBoundary() {
           {t('products.search.limited.browse')}
         </Link>
       </p>
+    </div>
+  )
+}
+
+/**
+ * An empty result says why: a search word nothing matches (say so, with the word, and suggest checking its
+ * spelling or browsing a department), filters nothing passes (offer to clear them, keeping the word), or no
+ * products at all.
+ */
+function NoResults({
+  q,
+  filtered,
+  departments,
+}: {
+  q: string
+  filtered: boolean
+  departments: { slug: string; name: string }[]
+}) {
+  const t = useT()
+  const kind = filtered ? 'filters' : q ? 'query' : 'none'
+  return (
+    <div className="rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+      <PackageSearch className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="mt-3 text-lg font-semibold break-words">{t(`products.empty.${kind}.title`, { q })}</p>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {t(kind === 'filters' && q ? 'products.empty.filters.bodyWithQuery' : `products.empty.${kind}.body`, { q })}
+      </p>
+      {kind === 'filters' ? (
+        <Link
+          to={q ? `/products?${new URLSearchParams({ q })}` : '/products'}
+          className={buttonVariants({ className: 'mt-5' })}
+        >
+          {t('products.empty.filters.clear')}
+        </Link>
+      ) : null}
+      {kind === 'query' ? (
+        <nav aria-label={t('products.empty.query.browse')} className="mt-5">
+          <h2 className="text-sm font-medium">{t('products.empty.query.browse')}</h2>
+          <ul className="mt-3 flex flex-wrap justify-center gap-2">
+            {departments.map((d) => (
+              <li key={d.slug}>
+                <Link
+                  to={`/products?category=${d.slug}`}
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                >
+                  {d.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </div>
   )
 }
