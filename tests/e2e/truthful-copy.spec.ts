@@ -58,7 +58,9 @@ test("the home page's top rated products are the first of the listing its link o
   expect(onHome.length).toBeGreaterThan(0)
   await section.getByRole('link', { name: 'See all top rated' }).click()
   await expect(page).toHaveURL(/\/products\?sort=rating$/)
-  const listed = await titles(page.getByRole('region', { name: 'Products', exact: true }))
+  const results = page.getByRole('region', { name: 'Products', exact: true })
+  await expect(results.locator('a[href^="/products/"]').first()).toBeVisible()
+  const listed = await titles(results)
   expect(listed.slice(0, onHome.length)).toEqual(onHome)
 })
 
