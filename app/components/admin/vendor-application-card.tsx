@@ -55,7 +55,7 @@ export function VendorApplicationCard({
         </p>
       ) : null}
 
-      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
         <dt className="font-medium text-muted-foreground">{t('admin.vendors.field.owner')}</dt>
         <dd className="break-words">{vendor.ownerName}</dd>
         <dt className="font-medium text-muted-foreground">{t('admin.vendors.field.email')}</dt>

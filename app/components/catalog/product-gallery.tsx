@@ -41,7 +41,8 @@ export function ProductGallery({
   }
 
   return (
-    <div>
+    // min-w-0: in a grid or flex row the gallery is as wide as its place; the strip and the thumbnails scroll inside.
+    <div className="min-w-0">
       <div
         ref={strip}
         className="flex snap-x snap-mandatory overflow-x-auto rounded-lg bg-muted [scrollbar-width:none]"

@@ -104,7 +104,7 @@ export default function CustomerOrder({ loaderData, actionData }: Route.Componen
         </Link>
       ) : null}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-4">
           {order.vendorOrders.map((vo) => (
             <section key={vo.id} aria-label={vo.vendorName} className="rounded-xl border border-border bg-card p-4">

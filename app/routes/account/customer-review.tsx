@@ -67,7 +67,7 @@ export default function CustomerReview({ loaderData, actionData }: Route.Compone
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('reviews.form.back')}
       </Link>
-      <div className="grid gap-6 md:grid-cols-[12rem_1fr]">
+      <div className="grid gap-6 md:grid-cols-[12rem_minmax(0,1fr)]">
         <Link to={`/products/${product.slug}`} className="flex items-center gap-3 md:block">
           <span className="block aspect-[4/5] w-20 shrink-0 overflow-hidden rounded-lg bg-muted md:w-full">
             {product.image ? (

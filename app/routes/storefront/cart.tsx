@@ -52,7 +52,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('cart.title', { count: itemCount })}</h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <ul className="divide-y divide-border rounded-xl border border-border bg-card px-4">
           {cart.lines.map((line) => (
             <CartLineRow key={line.variantId} line={line} />
@@ -66,15 +66,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             {t('cart.summary.title')}
           </h2>
           <dl className="mt-4 space-y-2 text-sm">
-            <div className="flex justify-between">
+            <div className="flex justify-between gap-3">
               <dt>{t('cart.summary.subtotal', { count: itemCount })}</dt>
               <dd>{formatRwf(subtotal, intlLocale)}</dd>
             </div>
-            <div className="flex justify-between">
+            <div className="flex justify-between gap-3">
               <dt>{t('cart.summary.shipping')}</dt>
               <dd className="font-medium text-success">{t('cart.summary.free')}</dd>
             </div>
-            <div className="flex justify-between border-t border-border pt-3 text-base font-bold">
+            <div className="flex justify-between gap-3 border-t border-border pt-3 text-base font-bold">
               <dt>{t('cart.summary.total')}</dt>
               <dd>{formatRwf(subtotal, intlLocale)}</dd>
             </div>

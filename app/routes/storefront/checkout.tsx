@@ -227,7 +227,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </li>
         ))}
       </ol>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-4">
           <AddressStep {...loaderData} open={shownStep === 'address'} errors={errors} />
           <DeliveryStep {...loaderData} open={shownStep === 'delivery'} errors={errors} />

@@ -129,7 +129,7 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="contact-heading" className="mt-12 grid gap-8 md:grid-cols-[1fr_18rem]">
+      <section aria-labelledby="contact-heading" className="mt-12 grid gap-8 md:grid-cols-[minmax(0,1fr)_18rem]">
         <div>
           <h2 id="contact-heading" className="text-2xl font-bold">
             {t('help.form.title')}

@@ -99,7 +99,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{loaderData.heading}</h1>
 
-      <div className="mt-4 lg:grid lg:grid-cols-[16rem_1fr] lg:items-start lg:gap-8">
+      <div className="mt-4 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start lg:gap-8">
         <aside className="lg:sticky lg:top-4">
           <h2 className="sr-only">{t('products.filters.heading')}</h2>
           <ProductFilters
