@@ -100,10 +100,10 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
               {figures.map((f) => (
                 <div
                   key={f.key}
-                  className="flex flex-col-reverse rounded-lg border border-border bg-card p-4 shadow-sm"
+                  className="flex min-w-0 flex-col-reverse rounded-lg border border-border bg-card p-3 shadow-sm sm:p-4"
                 >
                   <dt className="text-sm text-muted-foreground">{t(`vendor.dashboard.figure.${f.key}`)}</dt>
-                  <dd className="text-2xl font-bold">{f.value}</dd>
+                  <dd className="text-lg font-bold break-words tabular-nums sm:text-2xl">{f.value}</dd>
                 </div>
               ))}
             </dl>
