@@ -17,7 +17,7 @@ import {
   deleteOwnAccount,
   signInWithPassword,
 } from '#app/modules/accounts/accounts.server.ts'
-import type { AccountRole } from '#app/modules/accounts/tables.server.ts'
+import type { AccountRole } from '#app/modules/accounts/roles.ts'
 import { forgetOwner, mergeCarts } from '#app/modules/cart/cart.server.ts'
 import { createCustomer, deleteCustomerProfile } from '#app/modules/customers/customers.server.ts'
 import { isDistrict } from '#app/modules/places/places.server.ts'

@@ -17,9 +17,9 @@ import {
   listCustomerOrders,
   type NewOrderLine,
   type OrderRef,
+  type PaymentMethod,
   releaseOrderToVendors,
 } from '#app/modules/orders/orders.server.ts'
-import type { PaymentMethod } from '#app/modules/orders/tables.server.ts'
 import { createPayment } from '#app/modules/payments/payments.server.ts'
 import { notifyCustomer, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
 

@@ -18,9 +18,9 @@ import {
 import type { PaymentMethod } from '#app/modules/orders/tables.server.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { createPayment, listOrderPayments, listPaymentEvents } from '#app/modules/payments/payments.server.ts'
-import { getStoreDashboard } from '#app/modules/vendors/own-store.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
+import { getStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
   advanceVendorOrderStep,

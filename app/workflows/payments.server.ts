@@ -10,12 +10,12 @@ import {
   isBeforeDispatch,
   listOverdueUnpaidOrders,
   type OrderRow,
+  type PaymentMethod,
   releaseOrderToVendors,
   setOrderPaymentMethod,
   setStockReserved,
   transitionOrder,
 } from '#app/modules/orders/orders.server.ts'
-import type { PaymentMethod } from '#app/modules/orders/tables.server.ts'
 import { getPaymentProviders, paymentCallbackUrls } from '#app/modules/payments/config.server.ts'
 import {
   claimPaymentsToPoll,

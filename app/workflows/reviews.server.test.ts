@@ -6,7 +6,7 @@ import { listVendorReviews, replyToReview, submitReview } from '#app/modules/cat
 import { products, reviews } from '#app/modules/catalog/tables.server.ts'
 import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { hasReceivedProduct, listReviewableProducts } from '#app/modules/orders/purchases.server.ts'
-import { getVendorStore } from '#app/modules/vendors/vendors.server.ts'
+import { getVendorStore } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
   fillCart,

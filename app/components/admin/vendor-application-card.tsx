@@ -9,7 +9,7 @@ import {
   type VendorStatusAction,
   type VendorStatusTransition,
 } from '#app/modules/vendors/vendor-status.ts'
-import type { StaffVendorApplication } from '#app/workflows/admin.server.ts'
+import type { StaffVendorApplication } from '#app/queries/admin.server.ts'
 import { useDateTimeFormat } from './format.ts'
 import { StatusBadge } from './status-badge.tsx'
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { BadgeCheck, Clock, ShieldCheck, X } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import type { VendorStatus } from '#app/modules/vendors/tables.server.ts'
+import type { VendorStatus } from '#app/modules/vendors/vendor-status.ts'
 
 const look: Record<VendorStatus, { box: string; icon: typeof Clock }> = {
   pending: { box: 'border-accent bg-accent/15', icon: Clock },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, sum } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getProductCards } from '#app/modules/catalog/catalog.server.ts'
+import { currentStockOf } from '#app/modules/catalog/stock.server.ts'
 import type { ImageData, ProductCardData } from '#app/modules/catalog/types.ts'
 import { getPurchasableVariant } from '#app/modules/catalog/variants.server.ts'
 import type { CartOutcome } from './cart.schemas.ts'
@@ -46,9 +47,9 @@ export async function addToCart(
     .onConflictDoUpdate({
       target: [cartLines.ownerKey, cartLines.variantId],
       set: {
-        quantity: sql`least(${cartLines.quantity} + ${wanted}, (select stock from product_variants where id = ${input.variantId}))`,
+        quantity: sql`least(${cartLines.quantity} + ${wanted}, ${currentStockOf(input.variantId)})`,
       },
-      setWhere: sql`${cartLines.quantity} < (select stock from product_variants where id = ${input.variantId})`,
+      setWhere: sql`${cartLines.quantity} < ${currentStockOf(input.variantId)}`,
     })
     .returning({ quantity: cartLines.quantity })
   const row = rows[0]

@@ -17,8 +17,9 @@ import {
   sql,
 } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { customers } from '#app/modules/customers/tables.server.ts'
-import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { escapeLike } from '#app/lib/like.ts'
+import { listCustomerContacts } from '#app/modules/customers/customers.server.ts'
+import { listVendorLabels, publicVendorIds, publicVendorIdsNamedLike } from '#app/modules/vendors/vendors.server.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
 import { categories, productImages, products, productVariants, reviews } from './tables.server.ts'
 import type { Badge, CategoryNode, ImageData, ProductCardData, VariantData } from './types.ts'
@@ -147,7 +148,9 @@ export async function resolveCategoryFilter(
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Only active products of approved vendors are shown to shoppers. */
-const isPublic = and(eq(products.status, 'active'), eq(vendors.status, 'approved')) as SQL
+export function isPublicProduct(ctx: ServiceContext): SQL {
+  return and(eq(products.status, 'active'), inArray(products.vendorId, publicVendorIds(ctx))) as SQL
+}
 
 const averageRating = sql<number>`case when ${products.reviewCount} > 0 then ${products.ratingSum}::float8 / ${products.reviewCount} else 0 end`
 
@@ -161,8 +164,7 @@ const cardColumns = {
   ratingSum: products.ratingSum,
   reviewCount: products.reviewCount,
   createdAt: products.createdAt,
-  vendorId: vendors.id,
-  vendorName: vendors.name,
+  vendorId: products.vendorId,
 }
 
 type CardRow = {
@@ -176,7 +178,6 @@ type CardRow = {
   reviewCount: number
   createdAt: Date
   vendorId: number
-  vendorName: string
 }
 
 function ratingOf(ratingSum: number, reviewCount: number): number | null {
@@ -187,7 +188,7 @@ function ratingOf(ratingSum: number, reviewCount: number): number | null {
 async function toCards(ctx: ServiceContext, rows: CardRow[]): Promise<ProductCardData[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [images, variants] = await Promise.all([
+  const [images, variants, stores] = await Promise.all([
     ctx.db
       .selectDistinctOn([productImages.productId], {
         productId: productImages.productId,
@@ -205,6 +206,10 @@ async function toCards(ctx: ServiceContext, rows: CardRow[]): Promise<ProductCar
       .from(productVariants)
       .where(inArray(productVariants.productId, ids))
       .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
+    listVendorLabels(
+      ctx,
+      rows.map((r) => r.vendorId),
+    ),
   ])
   const imageOf = new Map<number, ImageData>()
   for (const { productId, ...image } of images) imageOf.set(productId, image)
@@ -226,7 +231,7 @@ async function toCards(ctx: ServiceContext, rows: CardRow[]): Promise<ProductCar
       badge: r.badge,
       rating: ratingOf(r.ratingSum, r.reviewCount),
       reviewCount: r.reviewCount,
-      vendor: { id: r.vendorId, name: r.vendorName },
+      vendor: { id: r.vendorId, name: stores.get(r.vendorId)?.name ?? '' },
       image: imageOf.get(r.id) ?? null,
       inStock: !!withStock,
       defaultVariantId: (withStock ?? vs[0])?.id ?? null,
@@ -243,8 +248,7 @@ export async function getProductCards(ctx: ServiceContext, ids: number[]): Promi
   const rows = await ctx.db
     .select(cardColumns)
     .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(isPublic, inArray(products.id, unique)))
+    .where(and(isPublicProduct(ctx), inArray(products.id, unique)))
   const cards = await toCards(ctx, rows)
   const byId = new Map(cards.map((c) => [c.id, c]))
   return ids.flatMap((id) => {
@@ -267,11 +271,6 @@ export type ProductListing = {
 
 const PRICE_STEP = 500
 
-/** `%` and `_` typed by a shopper are literal characters, not wildcards. */
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
 /** Search: every word must appear in the title, description, vendor name or a category name of the product. */
 async function searchCondition(ctx: ServiceContext, q: string): Promise<SQL | undefined> {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6)
@@ -287,7 +286,7 @@ async function searchCondition(ctx: ServiceContext, q: string): Promise<SQL | un
     return or(
       ilike(products.title, pattern),
       ilike(products.description, pattern),
-      ilike(vendors.name, pattern),
+      inArray(products.vendorId, publicVendorIdsNamedLike(ctx, pattern)),
       categoryIds.length ? inArray(products.categoryId, categoryIds) : undefined,
     ) as SQL
   })
@@ -316,7 +315,7 @@ export async function listProducts(ctx: ServiceContext, filters: ProductFilters)
 
   // The scope the price range is taken from: the category (and vendor), before the other filters.
   const scope: (SQL | undefined)[] = [
-    isPublic,
+    isPublicProduct(ctx),
     categoryIds ? inArray(products.categoryId, categoryIds) : undefined,
     filters.vendorId ? eq(products.vendorId, filters.vendorId) : undefined,
   ]
@@ -331,11 +330,10 @@ export async function listProducts(ctx: ServiceContext, filters: ProductFilters)
   )
 
   const [[totals], [bounds]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(products).innerJoin(vendors, eq(vendors.id, products.vendorId)).where(where),
+    ctx.db.select({ n: count() }).from(products).where(where),
     ctx.db
       .select({ min: min(products.price), max: max(products.price) })
       .from(products)
-      .innerJoin(vendors, eq(vendors.id, products.vendorId))
       .where(and(...scope)),
   ])
   const total = Number(totals?.n ?? 0)
@@ -346,7 +344,6 @@ export async function listProducts(ctx: ServiceContext, filters: ProductFilters)
     ? await ctx.db
         .select(cardColumns)
         .from(products)
-        .innerJoin(vendors, eq(vendors.id, products.vendorId))
         .where(where)
         .orderBy(...orderFor(filters.sort))
         .limit(perPage)
@@ -410,14 +407,10 @@ export async function getProductBySlug(ctx: ServiceContext, slug: string): Promi
       ratingSum: products.ratingSum,
       reviewCount: products.reviewCount,
       categoryId: products.categoryId,
-      vendorId: vendors.id,
-      vendorName: vendors.name,
-      vendorSlug: vendors.slug,
-      vendorVerified: vendors.verified,
+      vendorId: products.vendorId,
     })
     .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(isPublic, eq(products.slug, slug)))
+    .where(and(isPublicProduct(ctx), eq(products.slug, slug)))
     .limit(1)
   if (!row) return null
 
@@ -452,17 +445,24 @@ export async function getProductBySlug(ctx: ServiceContext, slug: string): Promi
         createdAt: reviews.createdAt,
         vendorReply: reviews.vendorReply,
         vendorRepliedAt: reviews.vendorRepliedAt,
-        firstName: customers.firstName,
-        lastName: customers.lastName,
+        customerId: reviews.customerId,
       })
       .from(reviews)
-      .innerJoin(customers, eq(customers.id, reviews.customerId))
       .where(eq(reviews.productId, row.id))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(REVIEWS_SHOWN),
     getCategoryTree(ctx),
   ])
 
+  const [stores, authors] = await Promise.all([
+    listVendorLabels(ctx, [row.vendorId]),
+    listCustomerContacts(
+      ctx,
+      reviewRows.map((r) => r.customerId),
+    ),
+  ])
+  const store = stores.get(row.vendorId)
+  if (!store) return null
   const withStock = variants.find((v) => v.stock > 0)
   return {
     id: row.id,
@@ -478,17 +478,34 @@ export async function getProductBySlug(ctx: ServiceContext, slug: string): Promi
     variants,
     inStock: !!withStock,
     defaultVariantId: (withStock ?? variants[0])?.id ?? null,
-    vendor: { id: row.vendorId, name: row.vendorName, slug: row.vendorSlug, verified: row.vendorVerified },
+    vendor: { id: store.id, name: store.name, slug: store.slug, verified: store.verified },
     categoryPath: pathTo(tree, row.categoryId).map((n) => ({ slug: n.slug, name: n.name })),
-    reviews: reviewRows.map((r) => ({
-      id: r.id,
-      rating: r.rating,
-      body: r.body,
-      author: authorName(r.firstName, r.lastName),
-      createdAt: r.createdAt.toISOString(),
-      vendorReply: r.vendorReply,
-      vendorRepliedAt: r.vendorRepliedAt?.toISOString() ?? null,
-    })),
+    reviews: reviewRows.flatMap((r) => {
+      const author = authors.get(r.customerId)
+      return author ? [review(r, author)] : []
+    }),
+  }
+}
+
+function review(
+  r: {
+    id: number
+    rating: number
+    body: string
+    createdAt: Date
+    vendorReply: string | null
+    vendorRepliedAt: Date | null
+  },
+  author: { firstName: string; lastName: string },
+): ReviewData {
+  return {
+    id: r.id,
+    rating: r.rating,
+    body: r.body,
+    author: authorName(author.firstName, author.lastName),
+    createdAt: r.createdAt.toISOString(),
+    vendorReply: r.vendorReply,
+    vendorRepliedAt: r.vendorRepliedAt?.toISOString() ?? null,
   }
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { escapeLike } from '#app/lib/like.ts'
 import {
   parseStockCsv,
   STOCK_MAX,
@@ -37,11 +38,6 @@ export type InventoryListing = {
   total: number
   page: number
   pageCount: number
-}
-
-/** `%` and `_` typed by the vendor are literal characters, not wildcards. */
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
 const FILTER_CONDITION: Record<InventoryFilter, SQL | undefined> = {

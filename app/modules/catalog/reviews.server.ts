@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { customers } from '#app/modules/customers/tables.server.ts'
-import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { listCustomerContacts } from '#app/modules/customers/customers.server.ts'
+import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import { type ReplyInput, ReplySchema, type ReviewFilter, type ReviewInput, ReviewSchema } from './reviews.schemas.ts'
 import { productImages, products, reviews } from './tables.server.ts'
 import type { ImageData } from './types.ts'
@@ -43,9 +43,8 @@ export async function listProductSummaries(ctx: ServiceContext, ids: number[]): 
   if (wanted.length === 0) return []
   const [rows, images] = await Promise.all([
     ctx.db
-      .select({ id: products.id, title: products.title, slug: products.slug, vendorName: vendors.name })
+      .select({ id: products.id, title: products.title, slug: products.slug, vendorId: products.vendorId })
       .from(products)
-      .innerJoin(vendors, eq(vendors.id, products.vendorId))
       .where(inArray(products.id, wanted)),
     ctx.db
       .selectDistinctOn([productImages.productId], {
@@ -60,8 +59,17 @@ export async function listProductSummaries(ctx: ServiceContext, ids: number[]): 
       .where(inArray(productImages.productId, wanted))
       .orderBy(productImages.productId, asc(productImages.position), asc(productImages.id)),
   ])
+  const stores = await listVendorLabels(
+    ctx,
+    rows.map((r) => r.vendorId),
+  )
   const imageOf = new Map(images.map(({ productId, ...image }) => [productId, image]))
-  const byId = new Map(rows.map((r) => [r.id, { ...r, image: imageOf.get(r.id) ?? null }]))
+  const byId = new Map(
+    rows.flatMap(({ vendorId, ...r }) => {
+      const store = stores.get(vendorId)
+      return store ? [[r.id, { ...r, vendorName: store.name, image: imageOf.get(r.id) ?? null }] as const] : []
+    }),
+  )
   return wanted.flatMap((id) => byId.get(id) ?? [])
 }
 
@@ -225,23 +233,26 @@ export async function listVendorReviews(
       productSlug: products.slug,
       rating: reviews.rating,
       body: reviews.body,
-      customerFirstName: customers.firstName,
+      customerId: reviews.customerId,
       createdAt: reviews.createdAt,
       reply: reviews.vendorReply,
       repliedAt: reviews.vendorRepliedAt,
     })
     .from(reviews)
     .innerJoin(products, eq(products.id, reviews.productId))
-    .innerJoin(customers, eq(customers.id, reviews.customerId))
     .where(and(own, input.filter === 'unanswered' ? isNull(reviews.vendorReply) : undefined))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(VENDOR_REVIEWS_PAGE_SIZE)
     .offset((page - 1) * VENDOR_REVIEWS_PAGE_SIZE)
   const average = stats?.average == null ? null : Math.round(Number(stats.average) * 10) / 10
+  const authors = await listCustomerContacts(
+    ctx,
+    rows.map((r) => r.customerId),
+  )
   return {
-    items: rows.map((r) => ({
+    items: rows.map(({ customerId, ...r }) => ({
       ...r,
-      customerFirstName: r.customerFirstName.trim(),
+      customerFirstName: authors.get(customerId)?.firstName.trim() ?? '',
       createdAt: r.createdAt.toISOString(),
       repliedAt: r.repliedAt?.toISOString() ?? null,
     })),

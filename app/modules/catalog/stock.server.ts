@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { listVendorLabels, publicVendorIds } from '#app/modules/vendors/vendors.server.ts'
 import { products, productVariants } from './tables.server.ts'
 
 export type StockLine = { variantId: number; quantity: number }
@@ -81,12 +81,11 @@ export type VariantSnapshot = {
 /** What an order line keeps of a variant, for variants that can be bought now (active product, approved store). */
 export async function getVariantSnapshots(ctx: ServiceContext, variantIds: number[]): Promise<VariantSnapshot[]> {
   if (variantIds.length === 0) return []
-  return ctx.db
+  const rows = await ctx.db
     .select({
       variantId: productVariants.id,
       productId: products.id,
-      vendorId: vendors.id,
-      vendorName: vendors.name,
+      vendorId: products.vendorId,
       title: products.title,
       slug: products.slug,
       size: productVariants.size,
@@ -97,8 +96,18 @@ export async function getVariantSnapshots(ctx: ServiceContext, variantIds: numbe
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(inArray(productVariants.id, variantIds), eq(products.status, 'active'), eq(vendors.status, 'approved')))
+    .where(
+      and(
+        inArray(productVariants.id, variantIds),
+        eq(products.status, 'active'),
+        inArray(products.vendorId, publicVendorIds(ctx)),
+      ),
+    )
+  const stores = await listVendorLabels(
+    ctx,
+    rows.map((r) => r.vendorId),
+  )
+  return rows.map(({ vendorId, ...row }) => ({ ...row, vendorId, vendorName: stores.get(vendorId)?.name ?? '' }))
 }
 
 /** Current stock of variants (for the checkout to say what is left). */
@@ -109,4 +118,12 @@ export async function getStockLevels(ctx: ServiceContext, variantIds: number[]):
     .from(productVariants)
     .where(inArray(productVariants.id, variantIds))
   return new Map(rows.map((r) => [r.id, r.stock]))
+}
+
+/**
+ * A variant's stock at the moment a statement runs, as an SQL expression: for a statement that must cap a quantity
+ * by the stock atomically (the cart's upsert), without naming the catalogue's table itself.
+ */
+export function currentStockOf(variantId: number): SQL {
+  return sql`(select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = ${variantId})`
 }

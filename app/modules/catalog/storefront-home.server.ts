@@ -1,10 +1,7 @@
-import { and, count, eq } from 'drizzle-orm'
+import { count } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { vendors } from '#app/modules/vendors/tables.server.ts'
-import { getCategoryTree } from './catalog.server.ts'
+import { getCategoryTree, isPublicProduct } from './catalog.server.ts'
 import { products } from './tables.server.ts'
-
-const isPublic = and(eq(products.status, 'active'), eq(vendors.status, 'approved'))
 
 /** Public products per department (a department counts the products of all its items). */
 export async function countProductsByDepartment(ctx: ServiceContext): Promise<Record<string, number>> {
@@ -12,8 +9,7 @@ export async function countProductsByDepartment(ctx: ServiceContext): Promise<Re
   const rows = await ctx.db
     .select({ categoryId: products.categoryId, n: count() })
     .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(isPublic)
+    .where(isPublicProduct(ctx))
     .groupBy(products.categoryId)
   const byCategory = new Map(rows.map((r) => [r.categoryId, Number(r.n)]))
   const result: Record<string, number> = {}
@@ -26,10 +22,6 @@ export async function countProductsByDepartment(ctx: ServiceContext): Promise<Re
 
 /** Public products in all, for the hero. */
 export async function countPublicProducts(ctx: ServiceContext): Promise<number> {
-  const [row] = await ctx.db
-    .select({ n: count() })
-    .from(products)
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(isPublic)
+  const [row] = await ctx.db.select({ n: count() }).from(products).where(isPublicProduct(ctx))
   return Number(row?.n ?? 0)
 }

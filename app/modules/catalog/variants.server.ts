@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { publicVendorIds } from '#app/modules/vendors/vendors.server.ts'
 import { products, productVariants } from './tables.server.ts'
 
 export type PurchasableVariant = {
@@ -26,7 +26,12 @@ export async function getPurchasableVariant(
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .innerJoin(vendors, eq(vendors.id, products.vendorId))
-    .where(and(eq(productVariants.id, variantId), eq(products.status, 'active'), eq(vendors.status, 'approved')))
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        eq(products.status, 'active'),
+        inArray(products.vendorId, publicVendorIds(ctx)),
+      ),
+    )
   return row ?? null
 }

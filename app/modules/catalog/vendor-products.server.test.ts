@@ -11,6 +11,7 @@ import { imageFileNames } from '#app/modules/images/images.server.ts'
 import { LocalStorage } from '#app/modules/images/storage.server.ts'
 import { createOrder } from '#app/modules/orders/orders.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
+import { checkVariantRemovable, updateOwnProduct } from '#app/workflows/vendor-products.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { getProductBySlug } from './catalog.server.ts'
 import { createCategory } from './catalog-admin.server.ts'
@@ -25,14 +26,12 @@ import { productImages, products, productVariants } from './tables.server.ts'
 import {
   addProductPhotos,
   changeProductPhoto,
-  checkVariantRemovable,
   createOwnProduct,
   getOwnProduct,
   listCategoryChoices,
   listOwnProducts,
   setOwnProductStatus,
   slugify,
-  updateOwnProduct,
 } from './vendor-products.server.ts'
 
 let db: TestDatabase

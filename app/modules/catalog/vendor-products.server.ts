@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
+import { escapeLike } from '#app/lib/like.ts'
 import {
   type StoreUploadOptions,
   storeUploadedImage,
   type UploadedImage,
   type UploadRefusal,
 } from '#app/modules/images/uploads.server.ts'
-import { listOrderedVariantIds } from '#app/modules/orders/ordered-variants.server.ts'
 import { getStoreSettings } from '#app/modules/vendors/own-store.server.ts'
-import type { VendorStatus } from '#app/modules/vendors/tables.server.ts'
+import type { VendorStatus } from '#app/modules/vendors/vendor-status.ts'
 import { deleteUnusedImages } from '#app/workflows/images.server.ts'
 import { getCategoryTree } from './catalog.server.ts'
 import type { ProductErrors, ProductInput, ProductListTab, ProductStatus } from './product-editor.schemas.ts'
@@ -86,7 +86,7 @@ export async function listOwnProducts(
   const matching = and(
     eq(products.vendorId, store.id),
     input.status === 'all' ? undefined : eq(products.status, input.status),
-    q ? ilike(products.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    q ? ilike(products.title, `%${escapeLike(q)}%`) : undefined,
   )
   const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(products).where(matching)
   const perPage = input.perPage ?? OWN_PRODUCTS_PER_PAGE
@@ -348,9 +348,16 @@ export async function createOwnProduct(
  * added, existing variants left out deleted unless an order names them), in one transaction. The slug stays, so
  * links already shared keep working.
  */
+/**
+ * Which of these variants an order line names. The orders module knows (the catalogue may not read its tables), so
+ * the caller passes its answer in: app/workflows/vendor-products.server.ts binds it.
+ */
+export type OrderedVariantLookup = (ctx: ServiceContext, variantIds: number[]) => Promise<Set<number>>
+
 export async function updateOwnProduct(
   ctx: ServiceContext,
   input: Owner & { productId: number; product: ProductInput },
+  listOrderedVariantIds: OrderedVariantLookup,
 ): Promise<SaveProductResult> {
   const store = await ownStore(ctx, input)
   if (!store) return { ok: false, code: 'not-found' }
@@ -416,6 +423,7 @@ export type RemoveVariantResult = { ok: true } | { ok: false; code: 'not-found' 
 export async function checkVariantRemovable(
   ctx: ServiceContext,
   input: Owner & { productId: number; variantId: number },
+  listOrderedVariantIds: OrderedVariantLookup,
 ): Promise<RemoveVariantResult> {
   const store = await ownStore(ctx, input)
   if (!store) return { ok: false, code: 'not-found' }

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { CustomerProfileSchema } from './customers.schemas.ts'
@@ -38,6 +38,25 @@ export async function countCustomers(ctx: ServiceContext): Promise<number> {
 }
 
 export type CustomerProfile = typeof customers.$inferSelect
+
+/** How a customer is named on reviews, orders and conversations, and where they are written to. */
+export type CustomerContact = { id: number; firstName: string; lastName: string; email: string }
+
+/** The names and e-mail addresses of these customers, by id. */
+export async function listCustomerContacts(ctx: ServiceContext, ids: number[]): Promise<Map<number, CustomerContact>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const rows = await ctx.db
+    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
+    .from(customers)
+    .where(inArray(customers.id, unique))
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/** One customer's name and e-mail address, or null. */
+export async function findCustomerContact(ctx: ServiceContext, id: number): Promise<CustomerContact | null> {
+  return (await listCustomerContacts(ctx, [id])).get(id) ?? null
+}
 
 /** The customer profile of a sign-in account, or null. */
 export async function findCustomerByUserId(ctx: ServiceContext, userId: string): Promise<CustomerProfile | null> {

@@ -1,16 +1,17 @@
 import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { createI18n } from '#app/lib/i18n.server.ts'
-import { customers } from '#app/modules/customers/tables.server.ts'
+import { findCustomerContact, listCustomerContacts } from '#app/modules/customers/customers.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
-import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { findVendorContact, listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import { type ConversationSide, conversationMessages, conversations } from './tables.server.ts'
 
 // Contact Vendor: one conversation per store and customer. Every function that reads or writes a conversation
 // takes the side asking (`Party`: the customer's profile id or the store's id, both from the session, never from
 // a form) and treats another party's conversation exactly like a missing one: not found, nothing written.
-// Store and customer names come from a join on the foreign keys, as the orders module does.
+// Store and customer names come from the vendors and customers modules, by the ids the conversation keeps.
 
 /** Who asks: a customer (their profile id) or a store (its id). */
 export type Party = { side: ConversationSide; id: number }
@@ -27,22 +28,11 @@ export type SendResult =
 
 type ConversationRow = typeof conversations.$inferSelect
 
-/** A store's id, name, e-mail and status, or null. */
-async function storeOf(ctx: ServiceContext, vendorId: number) {
-  const [row] = await ctx.db
-    .select({ id: vendors.id, name: vendors.name, email: vendors.email, status: vendors.status })
-    .from(vendors)
-    .where(eq(vendors.id, vendorId))
-  return row ?? null
-}
-
-async function customerOf(ctx: ServiceContext, customerId: number) {
-  const [row] = await ctx.db
-    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, customerId))
-  return row ?? null
-}
+/**
+ * A column of the outer conversations row, qualified by its table: drizzle writes a single-table query's columns
+ * without it, and inside a subquery an unqualified `id` would mean the message's.
+ */
+const outer = (column: AnyPgColumn) => sql`${conversations}.${sql.identifier(column.name)}`
 
 /** The party's own conversation with this id, or null (also when it is another party's). */
 async function ownConversation(ctx: ServiceContext, party: Party, conversationId: number) {
@@ -92,8 +82,8 @@ async function appendMessage(
     .where(eq(conversations.id, conversation.id))
   if (hadUnread) return { messageId: message.id, emailed: false }
   const [store, customer] = await Promise.all([
-    storeOf(ctx, conversation.vendorId),
-    customerOf(ctx, conversation.customerId),
+    findVendorContact(ctx, conversation.vendorId),
+    findCustomerContact(ctx, conversation.customerId),
   ])
   if (!store || !customer) return { messageId: message.id, emailed: false }
   const i18n = createI18n('en')
@@ -125,7 +115,7 @@ export async function sendMessageToStore(
   ctx: ServiceContext,
   input: { customerId: number; vendorId: number; body: string; senderUserId?: string | null },
 ): Promise<SendResult> {
-  const store = await storeOf(ctx, input.vendorId)
+  const store = await findVendorContact(ctx, input.vendorId)
   if (store?.status !== 'approved') return { ok: false, code: 'store-unavailable' }
   return ctx.db.transaction(async (tx) => {
     const txCtx: ServiceContext = { db: tx }
@@ -160,7 +150,7 @@ export async function replyToConversation(
       .for('update')
     if (!conversation) return { ok: false as const, code: 'not-found' as const }
     if (input.party.side === 'customer') {
-      const store = await storeOf(txCtx, conversation.vendorId)
+      const store = await findVendorContact(txCtx, conversation.vendorId)
       if (store?.status !== 'approved') return { ok: false as const, code: 'store-unavailable' as const }
     }
     const sent = await appendMessage(txCtx, conversation, input.party.side, input.body, input.senderUserId ?? null)
@@ -185,7 +175,7 @@ export async function findContactableStore(
   ctx: ServiceContext,
   vendorId: number,
 ): Promise<{ id: number; name: string } | null> {
-  const store = await storeOf(ctx, vendorId)
+  const store = await findVendorContact(ctx, vendorId)
   return store && store.status === 'approved' ? { id: store.id, name: store.name } : null
 }
 
@@ -208,32 +198,54 @@ export async function listConversations(ctx: ServiceContext, party: Party): Prom
     .select({
       id: conversations.id,
       vendorId: conversations.vendorId,
-      storeName: vendors.name,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
+      customerId: conversations.customerId,
       lastMessageAt: conversations.lastMessageAt,
       reportedAt: conversations.reportedAt,
       lastMessage: sql<
         string | null
-      >`(select m.body from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
-      lastSender: sql<ConversationSide | null>`(select m.sender from ${conversationMessages} m where m.conversation_id = ${conversations.id} order by m.id desc limit 1)`,
-      unread: sql<number>`(select count(*)::int from ${conversationMessages} m where m.conversation_id = ${conversations.id} and m.sender = ${other(party.side)} and m.id > ${readId})`,
+      >`(select m.body from ${conversationMessages} m where m.conversation_id = ${outer(conversations.id)} order by m.id desc limit 1)`,
+      lastSender: sql<ConversationSide | null>`(select m.sender from ${conversationMessages} m where m.conversation_id = ${outer(conversations.id)} order by m.id desc limit 1)`,
+      unread: sql<number>`(select count(*)::int from ${conversationMessages} m where m.conversation_id = ${outer(conversations.id)} and m.sender = ${other(party.side)} and m.id > ${outer(readId)})`,
     })
     .from(conversations)
-    .innerJoin(vendors, eq(vendors.id, conversations.vendorId))
-    .innerJoin(customers, eq(customers.id, conversations.customerId))
     .where(eq(ownerColumn(party.side), party.id))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-  return rows.map((r) => ({
-    id: r.id,
-    vendorId: r.vendorId,
-    otherName: party.side === 'customer' ? r.storeName : `${r.firstName} ${r.lastName}`.trim(),
-    lastMessage: snippet(r.lastMessage ?? ''),
-    lastSender: r.lastSender,
-    lastMessageAt: new Date(r.lastMessageAt).toISOString(),
-    unread: Number(r.unread),
-    reported: r.reportedAt != null,
-  }))
+  const names = await namesOf(ctx, rows)
+  return rows
+    .flatMap((r) => {
+      const name = names(r)
+      return name ? [{ r, name }] : []
+    })
+    .map(({ r, name }) => ({
+      id: r.id,
+      vendorId: r.vendorId,
+      otherName: party.side === 'customer' ? name.storeName : name.customerName,
+      lastMessage: snippet(r.lastMessage ?? ''),
+      lastSender: r.lastSender,
+      lastMessageAt: new Date(r.lastMessageAt).toISOString(),
+      unread: Number(r.unread),
+      reported: r.reportedAt != null,
+    }))
+}
+
+/** The store's and the customer's names of each conversation (null when either is gone, as an inner join would). */
+async function namesOf(ctx: ServiceContext, rows: { vendorId: number; customerId: number }[]) {
+  const [stores, people] = await Promise.all([
+    listVendorLabels(
+      ctx,
+      rows.map((r) => r.vendorId),
+    ),
+    listCustomerContacts(
+      ctx,
+      rows.map((r) => r.customerId),
+    ),
+  ])
+  return (row: { vendorId: number; customerId: number }) => {
+    const store = stores.get(row.vendorId)
+    const person = people.get(row.customerId)
+    if (!store || !person) return null
+    return { storeName: store.name, customerName: `${person.firstName} ${person.lastName}`.trim() }
+  }
 }
 
 function snippet(body: string, max = 120): string {
@@ -254,8 +266,8 @@ export type ConversationThread = {
 
 async function threadOf(ctx: ServiceContext, conversation: ConversationRow): Promise<ConversationThread> {
   const [store, customer, messages] = await Promise.all([
-    storeOf(ctx, conversation.vendorId),
-    customerOf(ctx, conversation.customerId),
+    findVendorContact(ctx, conversation.vendorId),
+    findCustomerContact(ctx, conversation.customerId),
     ctx.db
       .select({
         id: conversationMessages.id,
@@ -369,28 +381,31 @@ export async function listReportedConversations(ctx: ServiceContext): Promise<Re
   const rows = await ctx.db
     .select({
       id: conversations.id,
-      storeName: vendors.name,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
+      vendorId: conversations.vendorId,
+      customerId: conversations.customerId,
       reportedAt: conversations.reportedAt,
       reportedBy: conversations.reportedBy,
       reportReason: conversations.reportReason,
-      messageCount: sql<number>`(select count(*)::int from ${conversationMessages} m where m.conversation_id = ${conversations.id})`,
+      messageCount: sql<number>`(select count(*)::int from ${conversationMessages} m where m.conversation_id = ${outer(conversations.id)})`,
     })
     .from(conversations)
-    .innerJoin(vendors, eq(vendors.id, conversations.vendorId))
-    .innerJoin(customers, eq(customers.id, conversations.customerId))
     .where(isNotNull(conversations.reportedAt))
     .orderBy(desc(conversations.reportedAt), desc(conversations.id))
-  return rows.map((r) => ({
-    id: r.id,
-    storeName: r.storeName,
-    customerName: `${r.firstName} ${r.lastName}`.trim(),
-    reportedAt: new Date(r.reportedAt ?? 0).toISOString(),
-    reportedBy: r.reportedBy ?? 'customer',
-    reportReason: r.reportReason ?? '',
-    messageCount: Number(r.messageCount),
-  }))
+  const names = await namesOf(ctx, rows)
+  return rows
+    .flatMap((r) => {
+      const name = names(r)
+      return name ? [{ r, name }] : []
+    })
+    .map(({ r, name }) => ({
+      id: r.id,
+      storeName: name.storeName,
+      customerName: name.customerName,
+      reportedAt: new Date(r.reportedAt ?? 0).toISOString(),
+      reportedBy: r.reportedBy ?? 'customer',
+      reportReason: r.reportReason ?? '',
+      messageCount: Number(r.messageCount),
+    }))
 }
 
 /** Staff read one conversation, only once it has been reported (otherwise null: not found). Nothing is marked read. */

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { StockLine } from '#app/modules/catalog/stock.server.ts'
-import { customers } from '#app/modules/customers/tables.server.ts'
-import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { findCustomerContact } from '#app/modules/customers/customers.server.ts'
+import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import type { DeliveryQuote } from './delivery.ts'
 import {
   canTransitionOrder,
@@ -13,6 +13,8 @@ import {
   type VendorOrderStatus,
 } from './order-status.ts'
 import { orderEvents, orderLines, orders, type PaymentMethod, vendorOrders } from './tables.server.ts'
+
+export type { PaymentMethod }
 
 export type OrderAddress = {
   recipient: string
@@ -363,14 +365,10 @@ export type OrderDetail = OrderRow & {
 }
 
 async function loadDetail(ctx: ServiceContext, order: OrderRow, onlyVendorId?: number): Promise<OrderDetail> {
-  const [customer] = await ctx.db
-    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, order.customerId))
-  const vos = await ctx.db
-    .select({ vo: vendorOrders, vendorName: vendors.name, vendorSlug: vendors.slug })
+  const customer = await findCustomerContact(ctx, order.customerId)
+  const vendorOrderRows = await ctx.db
+    .select()
     .from(vendorOrders)
-    .innerJoin(vendors, eq(vendors.id, vendorOrders.vendorId))
     .where(
       and(
         eq(vendorOrders.orderId, order.id),
@@ -378,6 +376,14 @@ async function loadDetail(ctx: ServiceContext, order: OrderRow, onlyVendorId?: n
       ),
     )
     .orderBy(asc(vendorOrders.id))
+  const stores = await listVendorLabels(
+    ctx,
+    vendorOrderRows.map((vo) => vo.vendorId),
+  )
+  const vos = vendorOrderRows.flatMap((vo) => {
+    const store = stores.get(vo.vendorId)
+    return store ? [{ vo, vendorName: store.name, vendorSlug: store.slug }] : []
+  })
   const lines = await ctx.db
     .select()
     .from(orderLines)
@@ -436,7 +442,8 @@ export type OrderListItem = Pick<
 
 export const ORDERS_PAGE_SIZE = 20
 
-async function withTitles(ctx: ServiceContext, rows: Omit<OrderListItem, 'titles'>[]): Promise<OrderListItem[]> {
+/** Adds each order's line titles to the rows (the order lists show what was bought). */
+export async function withTitles(ctx: ServiceContext, rows: Omit<OrderListItem, 'titles'>[]): Promise<OrderListItem[]> {
   if (rows.length === 0) return []
   const lines = await ctx.db
     .select({ orderId: orderLines.orderId, title: orderLines.title })
@@ -451,7 +458,8 @@ async function withTitles(ctx: ServiceContext, rows: Omit<OrderListItem, 'titles
   return rows.map((r) => ({ ...r, titles: lines.filter((l) => l.orderId === r.id).map((l) => l.title) }))
 }
 
-const listColumns = {
+/** The columns of an order in a list. */
+export const orderListColumns = {
   id: orders.id,
   number: orders.number,
   status: orders.status,
@@ -471,7 +479,7 @@ export async function listCustomerOrders(
   const limit = options.limit ?? ORDERS_PAGE_SIZE
   const page = Math.max(1, options.page ?? 1)
   const rows = await ctx.db
-    .select(listColumns)
+    .select(orderListColumns)
     .from(orders)
     .where(eq(orders.customerId, customerId))
     .orderBy(desc(orders.placedAt), desc(orders.id))
@@ -496,50 +504,6 @@ export async function countCustomerOrders(
     .from(orders)
     .where(eq(orders.customerId, customerId))
   return { total: row?.total ?? 0, open: row?.open ?? 0 }
-}
-
-/** Every order, for staff: newest first, optionally by status or a search on number, customer name or e-mail. */
-export async function listOrdersForStaff(
-  ctx: ServiceContext,
-  options: { status?: OrderStatus; q?: string; page?: number } = {},
-): Promise<{ items: (OrderListItem & { customerName: string; customerEmail: string })[]; total: number }> {
-  const page = Math.max(1, options.page ?? 1)
-  const q = options.q?.trim()
-  const where = and(
-    options.status ? eq(orders.status, options.status) : undefined,
-    q
-      ? or(
-          ilike(orders.number, `%${q}%`),
-          ilike(customers.email, `%${q}%`),
-          ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, `%${q}%`),
-        )
-      : undefined,
-  )
-  const rows = await ctx.db
-    .select({ ...listColumns, firstName: customers.firstName, lastName: customers.lastName, email: customers.email })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(where)
-    .orderBy(desc(orders.placedAt), desc(orders.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE)
-  const [total] = await ctx.db
-    .select({ n: count() })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(where)
-  const items = await withTitles(
-    ctx,
-    rows.map(({ firstName: _f, lastName: _l, email: _e, ...r }) => r),
-  )
-  return {
-    items: items.map((item, i) => ({
-      ...item,
-      customerName: `${rows[i].firstName} ${rows[i].lastName}`.trim(),
-      customerEmail: rows[i].email,
-    })),
-    total: total?.n ?? 0,
-  }
 }
 
 export type VendorOrderListItem = {

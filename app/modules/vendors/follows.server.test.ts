@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
+import { getVendorStore, listVendors } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { countFollowers, followedVendorIds, followStore, isFollowing, unfollowVendor } from './follows.server.ts'
-import { getVendorStore, listVendors } from './vendors.server.ts'
 import { createVendor } from './vendors-admin.server.ts'
 
 let db: TestDatabase

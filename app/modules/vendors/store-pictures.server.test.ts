@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { imageFileNames } from '#app/modules/images/images.server.ts'
 import { LocalStorage } from '#app/modules/images/storage.server.ts'
+import { getVendorStore } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { getStoreSettings, removeStorePicture, setStorePicture } from './own-store.server.ts'
 import { vendors } from './tables.server.ts'
-import { getVendorStore } from './vendors.server.ts'
 import { createVendor } from './vendors-admin.server.ts'
 
 // Store logo and banner uploads: only the owner's store changes, a refused file changes nothing, Remove clears.

@@ -6,6 +6,7 @@ import { type AccountsContext, createAccountDirect } from '#app/modules/accounts
 import { getProductBySlug, getProductCards, listProducts } from '#app/modules/catalog/catalog.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
+import { getVendorStore, listVendors } from '#app/queries/vendor-directory.server.ts'
 import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { vendorStatusEvents, vendors } from './tables.server.ts'
@@ -22,7 +23,6 @@ import {
   vendorStatusActions,
   vendorStatuses,
 } from './vendor-status.ts'
-import { getVendorStore, listVendors } from './vendors.server.ts'
 import { createVendorApplication } from './vendors-admin.server.ts'
 
 let t: TestDatabase

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { escapeLike } from '#app/lib/like.ts'
 import type { AccountRole } from '#app/modules/accounts/roles.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { vendorStatusEvents, vendors } from './tables.server.ts'
@@ -201,10 +202,6 @@ export type VendorApplicationsPage = {
   pageCount: number
   /** Stores in each status (the search applies, the status filter does not), and all of them. */
   counts: Record<VendorStatus | 'all', number>
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
 /** Every word in the business, owner, e-mail, phone or district. */

@@ -1,6 +1,7 @@
-import { data, redirect } from 'react-router'
+import { redirect } from 'react-router'
 import { type RequestContext, serviceContextOf } from '#app/lib/context.server.ts'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
+import { notFound } from '#app/lib/http.server.ts'
 import { requireRole } from '#app/modules/accounts/request.server.ts'
 import { customerOf } from '#app/workflows/customer-account.server.ts'
 
@@ -24,10 +25,8 @@ export function redirectWithToast(to: string, flash: Flash, cookies: string[] = 
   return redirect(to, { headers })
 }
 
-/** Not this customer's (or no such) thing: the not-found page with status 404, and nothing changed. */
-export function notFound(): never {
-  throw data(null, { status: 404 })
-}
+/** The one not-found answer (app/lib/http.server.ts), here for the pages beside this file. */
+export { notFound }
 
 /** An address id from a path or a form field; NaN when it is not a plain positive number. */
 export function addressIdOf(value: unknown): number {

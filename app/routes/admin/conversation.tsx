@@ -1,8 +1,9 @@
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Thread } from '#app/components/messaging/conversation.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const thread = id.success
     ? await getReportedConversation(serviceContextOf(context), { conversationId: id.data })
     : null
-  if (!thread?.report) throw data(null, { status: 404 })
+  if (!thread?.report) notFound()
   return { title: requestI18n(request)._('messages.admin.thread.meta'), thread, report: thread.report }
 }
 

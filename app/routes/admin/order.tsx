@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react'
-import { data, Link } from 'react-router'
+import { Link } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
-import { DeliveryOption, OrderHistory, OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
+import { DeliveryOption } from '#app/components/fulfilment/delivery-option.tsx'
+import { OrderHistory } from '#app/components/fulfilment/order-history.tsx'
+import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
@@ -12,13 +15,13 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
-import { getOrderForConsole } from '#app/workflows/staff-orders.server.ts'
+import { getOrderForConsole } from '#app/queries/staff-orders.server.ts'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
   const found = params.number.length <= 40 ? await getOrderForConsole(serviceContextOf(context), params.number) : null
-  if (!found) throw data(null, { status: 404 })
+  if (!found) notFound()
   return { title: requestI18n(request)._('fulfilment.admin.order.meta', { number: found.order.number }), ...found }
 }
 

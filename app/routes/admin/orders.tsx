@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
-import { OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
+import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
@@ -12,7 +12,7 @@ import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { orderStatuses, StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
-import { listOrdersForConsole } from '#app/workflows/staff-orders.server.ts'
+import { listOrdersForConsole } from '#app/queries/staff-orders.server.ts'
 import type { Route } from './+types/orders'
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { VendorApplicationsQuerySchema, VendorStatusFormSchema } from '#app/modules/vendors/vendor-status.schemas.ts'
 import { changeVendorStatus, type VendorStatusRefusal } from '#app/modules/vendors/vendor-status.server.ts'
 import { vendorStatuses } from '#app/modules/vendors/vendor-status.ts'
-import { listApplicationsForStaff } from '#app/workflows/admin.server.ts'
+import { listApplicationsForStaff } from '#app/queries/admin.server.ts'
 import type { Route } from './+types/vendors'
 
 export async function loader({ request, context }: Route.LoaderArgs) {

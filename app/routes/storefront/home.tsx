@@ -11,7 +11,7 @@ import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { getCategoryTree, listProducts } from '#app/modules/catalog/catalog.server.ts'
 import { countProductsByDepartment, countPublicProducts } from '#app/modules/catalog/storefront-home.server.ts'
 import { countCustomers } from '#app/modules/customers/customers.server.ts'
-import { listVendors } from '#app/modules/vendors/vendors.server.ts'
+import { listVendors } from '#app/queries/vendor-directory.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/home'
 

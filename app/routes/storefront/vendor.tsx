@@ -22,7 +22,7 @@ import {
   STORE_PRODUCTS_PER_PAGE,
   storeProductSorts,
 } from '#app/modules/vendors/vendors.schemas.ts'
-import { getVendorStore } from '#app/modules/vendors/vendors.server.ts'
+import { getVendorStore } from '#app/queries/vendor-directory.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/vendor'
 

@@ -10,7 +10,7 @@ import { useT } from '#app/lib/use-t.ts'
 import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { getCategoryTree } from '#app/modules/catalog/catalog.server.ts'
 import { parseVendorFilters, vendorSorts } from '#app/modules/vendors/vendors.schemas.ts'
-import { listVendors } from '#app/modules/vendors/vendors.server.ts'
+import { listVendors } from '#app/queries/vendor-directory.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/vendors'
 

@@ -10,7 +10,7 @@ import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { ANALYTICS_PERIODS, AnalyticsQuerySchema, changePercent } from '#app/modules/orders/vendor-analytics.schemas.ts'
-import { getStoreAnalytics } from '#app/workflows/vendor-analytics.server.ts'
+import { getStoreAnalytics } from '#app/queries/vendor-analytics.server.ts'
 import type { Route } from './+types/analytics'
 
 // The store's analytics, for its owner only: the store is the one the signed-in vendor runs, never one from the URL.

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
-import { DeliveryOption, OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
+import { DeliveryOption } from '#app/components/fulfilment/delivery-option.tsx'
+import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import {
   ChevronRight,
@@ -23,7 +24,7 @@ import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { countVendorUnread } from '#app/modules/messaging/messaging.server.ts'
 import { getVendorSales } from '#app/modules/orders/vendor-analytics.server.ts'
-import { getStoreDashboard } from '#app/modules/vendors/own-store.server.ts'
+import { getStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import type { Route } from './+types/dashboard'
 
 // Guard (DESIGN.md section 3, point 4): a signed-in vendor only; a visitor signs in first and comes back.

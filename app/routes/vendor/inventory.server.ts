@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
+import { notFound } from '#app/lib/http.server.ts'
 import { ApplyStockSchema, StockEditSchema } from '#app/modules/catalog/inventory.schemas.ts'
 import { STOCK_CSV_MAX_BYTES } from '#app/modules/catalog/stock-csv.ts'
 import { applyStoreStock, previewStoreStock, setStoreVariantStock } from '#app/workflows/inventory.server.ts'
@@ -13,10 +14,6 @@ import { applyStoreStock, previewStoreStock, setStoreVariantStock } from '#app/w
  * three bytes there) with the preview's "seen" values. The request guards allow as much on this page.
  */
 export const STOCK_FORM_MAX_BYTES = STOCK_CSV_MAX_BYTES * 3
-
-function notFound(): never {
-  throw data(null, { status: 404 })
-}
 
 /** Where a saved quick edit returns: the same tab, search and page, with the saved row marked. */
 function backTo(request: Request, savedVariantId?: number): string {

@@ -3,6 +3,7 @@ import { ReplyForm, ReportForm, Thread } from '#app/components/messaging/convers
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { clientAddressOf } from '#app/lib/context.server.ts'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
+import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
@@ -13,9 +14,6 @@ import type { Route } from './+types/message'
 import { requireStore } from './store.server.ts'
 
 // One of the store's conversations; opening it marks it read. Another store's conversation is not found.
-function notFound(): never {
-  throw data(null, { status: 404 })
-}
 
 function redirectWithToast(to: string, flash: Flash) {
   return redirect(to, { headers: { 'Set-Cookie': flashCookie(flash) } })

@@ -1,11 +1,14 @@
 import type { ReactNode } from 'react'
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
-import { DeliveryOption, OrderHistory, OrderStatusBadge } from '#app/components/fulfilment/order-bits.tsx'
+import { DeliveryOption } from '#app/components/fulfilment/delivery-option.tsx'
+import { OrderHistory } from '#app/components/fulfilment/order-history.tsx'
+import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
+import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
@@ -20,10 +23,6 @@ import type { Route } from './+types/order'
 
 // One of the store's orders, with only the store's part of it. Another store's order, or one not yet paid, is
 // not found: the page does not say that it exists.
-
-function notFound(): never {
-  throw data(null, { status: 404 })
-}
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = guardedActor(context, 'vendor')

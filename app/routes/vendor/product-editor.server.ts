@@ -3,6 +3,7 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { readBoundedForm } from '#app/lib/form-data.server.ts'
+import { notFound } from '#app/lib/http.server.ts'
 import type { Actor } from '#app/modules/accounts/accounts.server.ts'
 import {
   emptyVariant,
@@ -17,13 +18,12 @@ import {
 import {
   addProductPhotos,
   changeProductPhoto,
-  checkVariantRemovable,
   createOwnProduct,
   getOwnProduct,
   type PhotoChange,
-  updateOwnProduct,
 } from '#app/modules/catalog/vendor-products.server.ts'
 import { uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
+import { checkVariantRemovable, updateOwnProduct } from '#app/workflows/vendor-products.server.ts'
 
 // The product editor's actions (/vendor-dashboard/products/new and /:productId), one per `intent`. The store is
 // always the signed-in vendor's; a product, variant or photo id of another store is a 404 and changes nothing.
@@ -38,9 +38,8 @@ export type EditorActionData = {
   focus?: string
 }
 
-export function notFound(): never {
-  throw data(null, { status: 404 })
-}
+/** The one not-found answer (app/lib/http.server.ts), here for the pages beside this file. */
+export { notFound }
 
 function back(to: string, title: string, kind: 'success' | 'error' = 'success') {
   return redirect(to, { headers: { 'Set-Cookie': flashCookie({ kind, title }) } })

@@ -6,6 +6,7 @@ import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
+import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ reviewId: values.reviewId, error: parsed.error.issues[0]?.message, values }, { status: 400 })
   }
   const outcome = await replyAsStore(serviceContextOf(context), { ownerUserId: actor.userId, ...parsed.data })
-  if (!outcome.ok && outcome.code === 'not_found') throw data(null, { status: 404 })
+  if (!outcome.ok && outcome.code === 'not_found') notFound()
   if (!outcome.ok) return data({ reviewId: values.reviewId, error: outcome.errors.reply, values }, { status: 400 })
   const url = new URL(request.url)
   return redirect(`${url.pathname}${url.search}#review-${parsed.data.reviewId}`, {

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { categories, products, reviews } from '#app/modules/catalog/tables.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
+import { follows, type VendorStatus, vendors } from '#app/modules/vendors/tables.server.ts'
+import { parseVendorFilters, parseVendorId, vendorSorts } from '#app/modules/vendors/vendors.schemas.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { follows, type VendorStatus, vendors } from './tables.server.ts'
-import { parseVendorFilters, parseVendorId, vendorSorts } from './vendors.schemas.ts'
-import { getVendorStore, isOpenAt, kigaliClock, listVendors } from './vendors.server.ts'
+import { getVendorStore, isOpenAt, kigaliClock, listVendors } from './vendor-directory.server.ts'
 
 // Kigali is UTC+2 all year (no daylight saving).
 const at = (kigaliTime: string) => new Date(`2026-06-15T${kigaliTime}:00+02:00`)
