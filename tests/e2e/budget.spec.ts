@@ -79,3 +79,22 @@ test.describe('transfer budget of /products', () => {
     expect(largest).toBeLessThanOrEqual(40 * 1024)
   })
 })
+
+test.describe('icons of /products', () => {
+  test('are drawn from one cached sprite, not repeated as inline path data', async ({ request }) => {
+    const html = await (await request.get('/products')).text()
+    // Each card once drew its stars, heart and cart inline: 366 <path> elements on 24 products. Now only the
+    // logo's own drawing is inline; every icon is an <svg><use href="/assets/icons-….svg#name"/></svg>.
+    const paths = html.match(/<path\b/g)?.length ?? 0
+    expect(paths, `/products has ${paths} inline <path> elements`).toBeLessThanOrEqual(10)
+    const sprites = new Set([...html.matchAll(/<use href="([^"#]+)#[a-z0-9-]+"/g)].map((m) => m[1] as string))
+    expect([...sprites]).toHaveLength(1)
+    const sprite = await request.get([...sprites][0] as string)
+    expect(sprite.status()).toBe(200)
+    expect(sprite.headers()['content-type']).toContain('image/svg+xml')
+    expect(sprite.headers()['cache-control']).toContain('immutable')
+    for (const m of html.matchAll(/<use href="[^"#]+#([a-z0-9-]+)"/g)) {
+      expect(await sprite.text()).toContain(`<symbol id="${m[1]}"`)
+    }
+  })
+})

@@ -26,7 +26,7 @@ export function RatingStars({ rating, reviewCount, size = 'sm', className }: Rat
         : t('products.rating.label', { rating: value.toFixed(1), count: reviewCount })
   const icon = size === 'md' ? 'size-5' : 'size-3.5'
   if (rating == null) {
-    return <p className={cn('text-xs text-muted-foreground', size === 'md' && 'text-sm', className)}>{label}</p>
+    return <p className={cn('text-muted-foreground', size === 'md' ? 'text-sm' : 'text-xs', className)}>{label}</p>
   }
   return (
     <div className={cn('flex items-center gap-1.5 text-xs text-muted-foreground', className)}>
