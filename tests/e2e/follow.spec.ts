@@ -1,38 +1,23 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
 
 // Following stores: a visitor is asked to sign in and comes back; a customer follows and unfollows, and the
 // follower counts on the store page and the vendor cards follow; a vendor is told that only customers follow.
 // With JavaScript (the button changes at once) and without (plain form posts). Each test that counts followers
-// has a store of its own in each project, so that tests running side by side never count each other's follows.
+// makes a store of its own (tests/e2e/fixtures.ts): it starts with no follower, and no other test touches it.
 
 const DEMO_PASSWORD = 'Isoko-Demo-2026'
 const number = new Intl.NumberFormat('en-RW')
 
-const STORES = { customer: 2, vendor: 4, customerWithoutJs: 6, vendorWithoutJs: 8 }
+/** A demo store that the visitor journeys only look at. */
+const DEMO_STORE = 2
 
-function storeFor(purpose: keyof typeof STORES): number {
-  return STORES[purpose] + (test.info().project.name === 'mobile' ? 0 : 1)
-}
-
-async function signIn(page: Page, email: string) {
+/** Through the login form that is open, as a person does. */
+async function signInByForm(page: Page, email: string) {
   const main = page.getByRole('main')
   await main.getByLabel('Email', { exact: true }).fill(email)
   await main.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
   await main.getByRole('button', { name: 'Sign In' }).click()
-}
-
-/** A new customer, signed in: a fresh state that follows no store. */
-async function signUpCustomer(page: Page) {
-  const email = `follow-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.rw`
-  await page.goto('/customer-signup')
-  const main = page.getByRole('main')
-  await main.getByLabel('First Name').fill('Ineza')
-  await main.getByLabel('Last Name').fill('Mugisha')
-  await main.getByLabel('Email', { exact: true }).fill(email)
-  await main.getByLabel('Password', { exact: true }).fill('Kitenge-Blue-42')
-  await main.getByLabel('Confirm Password').fill('Kitenge-Blue-42')
-  await main.getByRole('button', { name: 'Create Account' }).click()
-  await expect(page).toHaveURL(/\/customer-dashboard$/)
 }
 
 /** A figure in a list of figures (the store's stats, a vendor card), by its label. */
@@ -61,10 +46,6 @@ async function press(page: Page, button: Locator) {
   expect((await answered).ok()).toBe(true)
 }
 
-async function readCount(locator: Locator): Promise<number> {
-  return Number(((await locator.textContent()) ?? '').replace(/[^0-9]/g, ''))
-}
-
 /** Waits until the page runs JavaScript: a press is then sent by the page itself, not as a plain form post. */
 async function waitForPageToRun(page: Page) {
   await expect(page.locator('form[action="/api/follow"] input[name="js"]').first()).toBeAttached()
@@ -76,18 +57,20 @@ test.describe('with JavaScript', () => {
     await waitForPageToRun(page)
     await page.getByRole('article').first().getByRole('button', { name: 'Follow' }).click()
     await expect(page).toHaveURL(/\/customer-login\?redirectTo=%2Fvendors%3Fsort%3Drating$/)
-    await signIn(page, 'customer@isoko.rw')
+    await signInByForm(page, 'customer@isoko.rw')
     await expect(page).toHaveURL(/\/vendors\?sort=rating$/)
     await expect(page.getByRole('heading', { level: 1, name: 'All Vendors' })).toBeVisible()
   })
 
-  test('a customer follows a store and unfollows it; the counts follow', async ({ page }) => {
-    const id = storeFor('customer')
-    await signUpCustomer(page)
+  test('a customer follows a store and unfollows it; the counts follow', async ({ page, shop }) => {
+    const store = await shop.vendor({ products: 1 })
+    const id = store.vendorId
+    const name = store.storeName
+    await signIn(page, await shop.customer())
     await page.goto(`/vendor/${id}`)
-    const name = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
     await waitForPageToRun(page)
-    const before = await readCount(storeFollowers(page))
+    const before = 0
+    await expect(storeFollowers(page)).toHaveText('0')
     await expect(page.getByRole('main').getByRole('link', { name: 'Contact Vendor' })).toHaveAttribute(
       'href',
       `/customer-dashboard/messages/new?store=${id}`,
@@ -114,14 +97,13 @@ test.describe('with JavaScript', () => {
     await expect(storeFollowers(page)).toHaveText(number.format(before))
   })
 
-  test('a vendor is told that only customers follow stores', async ({ page }) => {
-    const id = storeFor('vendor')
-    await page.goto('/vendor-login')
-    await signIn(page, 'vendor@isoko.rw')
-    await expect(page).toHaveURL(/\/vendor-dashboard$/)
+  test('a vendor is told that only customers follow stores', async ({ page, shop }) => {
+    const id = (await shop.vendor({ products: 1 })).vendorId
+    await signIn(page, await shop.vendor({ products: 0 }))
     await page.goto(`/vendor/${id}`)
     await waitForPageToRun(page)
-    const before = await readCount(storeFollowers(page))
+    const before = 0
+    await expect(storeFollowers(page)).toHaveText('0')
     await page.getByRole('button', { name: 'Follow Store' }).click()
     await expect(page.getByText('Only customers follow stores')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Follow Store' })).toBeVisible()
@@ -133,20 +115,22 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('a visitor pressing Follow Store is asked to sign in and comes back to the store', async ({ page }) => {
-    const id = storeFor('customer')
+    const id = DEMO_STORE
     await page.goto(`/vendor/${id}`)
     await page.getByRole('button', { name: 'Follow Store' }).click()
     await expect(page).toHaveURL(new RegExp(`/customer-login\\?redirectTo=%2Fvendor%2F${id}$`))
-    await signIn(page, 'customer@isoko.rw')
+    await signInByForm(page, 'customer@isoko.rw')
     await expect(page).toHaveURL(new RegExp(`/vendor/${id}$`))
   })
 
-  test('a customer follows and unfollows with plain form posts; the counts follow', async ({ page }) => {
-    const id = storeFor('customerWithoutJs')
-    await signUpCustomer(page)
+  test('a customer follows and unfollows with plain form posts; the counts follow', async ({ page, shop }) => {
+    const store = await shop.vendor({ products: 1 })
+    const id = store.vendorId
+    const name = store.storeName
+    await signIn(page, await shop.customer())
     await page.goto(`/vendor/${id}`)
-    const name = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
-    const before = await readCount(storeFollowers(page))
+    const before = 0
+    await expect(storeFollowers(page)).toHaveText('0')
 
     await page.getByRole('button', { name: 'Follow Store' }).click()
     await expect(page).toHaveURL(new RegExp(`/vendor/${id}$`))
@@ -162,13 +146,12 @@ test.describe('without JavaScript', () => {
     await expect(figure(card, 'Followers')).toHaveText(number.format(before))
   })
 
-  test('a vendor is told beside the button that only customers follow stores', async ({ page }) => {
-    const id = storeFor('vendorWithoutJs')
-    await page.goto('/vendor-login')
-    await signIn(page, 'vendor@isoko.rw')
-    await expect(page).toHaveURL(/\/vendor-dashboard$/)
+  test('a vendor is told beside the button that only customers follow stores', async ({ page, shop }) => {
+    const id = (await shop.vendor({ products: 1 })).vendorId
+    await signIn(page, await shop.vendor({ products: 0 }))
     await page.goto(`/vendor/${id}`)
-    const before = await readCount(storeFollowers(page))
+    const before = 0
+    await expect(storeFollowers(page)).toHaveText('0')
     await page.getByRole('button', { name: 'Follow Store' }).click()
     await expect(page).toHaveURL(new RegExp(`/vendor/${id}$`))
     await expect(page.getByRole('alert').filter({ hasText: 'Following is for customer accounts' })).toBeVisible()
