@@ -19,6 +19,7 @@ import {
   sleep,
   startSimulatorHarness,
 } from '#app/modules/payments/simulator/harness.server.ts'
+import { createManualClock, type ManualClock } from '#app/modules/payments/simulator/shared.server.ts'
 import { advanceVendorOrderStep } from '#app/workflows/fulfilment.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
@@ -76,6 +77,33 @@ afterAll(async () => {
   await h?.close()
   await t?.close()
 })
+
+/**
+ * Runs `run` against simulators of its own whose delays are on a manual clock: the test moves time on with
+ * `clock.advance(ms)` instead of sleeping, so what it checks never depends on how busy the machine is.
+ */
+async function withManualClock(run: (clock: ManualClock) => Promise<void>, options: { ownRecorder?: boolean } = {}) {
+  const saved = { h, deps }
+  const clock = createManualClock()
+  h = await startSimulatorHarness(
+    {
+      SIMULATOR_APPROVAL_MS: String(APPROVAL_MS),
+      SIMULATOR_EXPIRY_MS: String(EXPIRY_MS),
+      // MoMo's callback URL comes from the app's configuration, read once: the file's recorder (PORT, above).
+      // Airtel's comes from the simulators': with `ownRecorder`, this harness's own, where callbacksOf looks.
+      ...(options.ownRecorder ? {} : { PORT: new URL(saved.h.base).port }),
+    },
+    { clock },
+  )
+  deps = { providers: h.providers }
+  try {
+    await run(clock)
+  } finally {
+    await h.close()
+    h = saved.h
+    deps = saved.deps
+  }
+}
 
 type Placed = { c: TestCustomer; variantId: number; number: string; orderId: number; total: number }
 
@@ -292,40 +320,40 @@ describe('mobile money', () => {
   })
 
   test('a callback that comes before the status is final (Airtel …006 says TS, the enquiry still TIP) changes nothing; a later check pays', async () => {
-    // Its own simulator with a slow approval: with the file's short delay, a busy machine could reach the status call
-    // after the approval, and the test would no longer be about a callback that comes first.
-    const fast = { h, deps }
-    h = await startSimulatorHarness({ SIMULATOR_APPROVAL_MS: '1500', SIMULATOR_EXPIRY_MS: '10000' })
-    deps = { providers: h.providers }
-    try {
-      const o = await pendingOrder('airtel')
-      const started = await startOk(o, 'airtel', airtel('006'))
-      const [early] = await callbacksOf(started.payment)
-      expect((early.body as { transaction: { status_code: string } }).transaction.status_code).toBe('TS')
-      expect(await deliver('airtel', early)).toBe('accepted')
-      expect((await payments(o))[0].status).toBe('pending')
-      expect((await order(o)).status).toBe('pending_payment')
+    await withManualClock(
+      async (clock) => {
+        const o = await pendingOrder('airtel')
+        const started = await startOk(o, 'airtel', airtel('006'))
+        // Half the approval time: the early callback is sent, the payment is not approved yet.
+        await clock.advance(APPROVAL_MS / 2)
+        const [early] = await callbacksOf(started.payment)
+        expect((early.body as { transaction: { status_code: string } }).transaction.status_code).toBe('TS')
+        expect(await deliver('airtel', early)).toBe('accepted')
+        expect((await payments(o))[0].status).toBe('pending')
+        expect((await order(o)).status).toBe('pending_payment')
 
-      await sleep(2000)
-      await refreshPayment(t.ctx, started.payment.id, deps)
-      expect((await payments(o))[0].status).toBe('succeeded')
-      expect((await order(o)).status).toBe('paid')
-    } finally {
-      await h.close()
-      h = fast.h
-      deps = fast.deps
-    }
+        await clock.advance(APPROVAL_MS / 2)
+        await refreshPayment(t.ctx, started.payment.id, deps)
+        expect((await payments(o))[0].status).toBe('succeeded')
+        expect((await order(o)).status).toBe('paid')
+      },
+      { ownRecorder: true },
+    )
   })
 
   test('a lost callback (…005): only polling finds the payment', async () => {
-    const o = await pendingOrder()
-    const started = await startOk(o, 'momo', mtn('005'))
-    await sleep(APPROVAL_MS * 4)
-    expect(await callbacksOf(started.payment, 1, 100)).toEqual([])
-    expect((await order(o)).status).toBe('pending_payment')
-    await sweepPayments(t.ctx, { ...deps, pollAfterMs: 0 })
-    expect((await order(o)).status).toBe('paid')
-    expect((await payments(o))[0].status).toBe('succeeded')
+    await withManualClock(async (clock) => {
+      const o = await pendingOrder()
+      const started = await startOk(o, 'momo', mtn('005'))
+      // Well past the approval: the payment is approved at MoMo, and no callback was sent.
+      await clock.advance(APPROVAL_MS * 4)
+      expect(clock.pending).toBe(0)
+      expect(await callbacksOf(started.payment, 1, 100)).toEqual([])
+      expect((await order(o)).status).toBe('pending_payment')
+      await sweepPayments(t.ctx, { ...deps, pollAfterMs: 0 })
+      expect((await order(o)).status).toBe('paid')
+      expect((await payments(o))[0].status).toBe('succeeded')
+    })
   })
 
   test('forged callbacks are rejected and change nothing', async () => {
@@ -451,24 +479,23 @@ describe('cancelling and refunds', () => {
   })
 
   test('a MoMo payment that lands after the cancel: refund pending at MoMo, the sweeper follows it to refunded', async () => {
-    const o = await pendingOrder()
-    const started = await startOk(o, 'momo', mtn('005'))
-    await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number }, deps)
-    await sleep(APPROVAL_MS * 3)
-    await refreshPayment(t.ctx, started.payment.id, deps)
-    expect((await payments(o))[0]).toMatchObject({ status: 'succeeded', refundStatus: 'pending' })
-    expect((await order(o)).status).toBe('cancelled')
-    const refunded = await pollUntil(
-      async () => {
-        await sweepPayments(t.ctx, { ...deps, pollAfterMs: 0 })
-        return (await order(o)).status
-      },
-      (s) => s === 'refunded',
-      3000,
-    )
-    expect(refunded).toBe('refunded')
-    expect((await payments(o))[0].refundStatus).toBe('succeeded')
-    expect(await stockOf(t.ctx, o.variantId)).toBe(5)
+    await withManualClock(async (clock) => {
+      const o = await pendingOrder()
+      const started = await startOk(o, 'momo', mtn('005'))
+      await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number }, deps)
+      await clock.advance(APPROVAL_MS)
+      await refreshPayment(t.ctx, started.payment.id, deps)
+      expect((await payments(o))[0]).toMatchObject({ status: 'succeeded', refundStatus: 'pending' })
+      expect((await order(o)).status).toBe('cancelled')
+      // MoMo settles the refund after its approval time; the sweeper then finds it.
+      await sweepPayments(t.ctx, { ...deps, pollAfterMs: 0 })
+      expect((await order(o)).status).toBe('cancelled')
+      await clock.advance(APPROVAL_MS)
+      await sweepPayments(t.ctx, { ...deps, pollAfterMs: 0 })
+      expect((await order(o)).status).toBe('refunded')
+      expect((await payments(o))[0].refundStatus).toBe('succeeded')
+      expect(await stockOf(t.ctx, o.variantId)).toBe(5)
+    })
   })
 
   test('the customer cancels a paid order: vendor orders cancelled, stock back, money refunded', async () => {

@@ -14,6 +14,7 @@ import { createCardProvider } from '#app/modules/payments/providers/card.server.
 import { createMomoProvider } from '#app/modules/payments/providers/momo.server.ts'
 import type { PaymentSimulatorOptions } from '#app/modules/payments/simulator/index.server.ts'
 import { listenPaymentSimulator, SIMULATOR_HOST } from '#app/modules/payments/simulator/server.server.ts'
+import type { SimulatorClock } from '#app/modules/payments/simulator/shared.server.ts'
 
 const optional = z
   .string()
@@ -354,6 +355,8 @@ export async function startPaymentSimulatorServer(
     extraRouters?: Record<string, Router>
     /** Payments, refunds and checkouts each simulator remembers at most. Default 1000. */
     maxRecords?: number
+    /** Tests: the simulators' delays on a clock the test moves (createManualClock). */
+    clock?: SimulatorClock
   } = {},
 ): Promise<PaymentSimulatorServer> {
   const config = options.config ?? getPaymentsConfig()
@@ -361,7 +364,7 @@ export async function startPaymentSimulatorServer(
   const { publicBaseUrl: _fromListener, ...simulator } = getSimulatorOptions(simulatorUrl(config), config)
   const listener = await listenPaymentSimulator({
     port: options.port ?? config.simulator.port,
-    simulator: { ...simulator, maxRecords: options.maxRecords },
+    simulator: { ...simulator, maxRecords: options.maxRecords, clock: options.clock },
     publicUrl: config.simulator.publicUrl,
     extraRouters: options.extraRouters,
   })

@@ -10,6 +10,7 @@ import {
   parsePaymentsConfig,
   startPaymentSimulatorServer,
 } from '#app/modules/payments/config.server.ts'
+import type { SimulatorClock } from './shared.server.ts'
 
 export type ReceivedCallback = {
   method: string
@@ -19,7 +20,10 @@ export type ReceivedCallback = {
   at: number
 }
 
-export async function startSimulatorHarness(env: Record<string, string> = {}, options: { maxRecords?: number } = {}) {
+export async function startSimulatorHarness(
+  env: Record<string, string> = {},
+  options: { maxRecords?: number; clock?: SimulatorClock } = {},
+) {
   const app = express()
   const server = await new Promise<ReturnType<typeof app.listen>>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
@@ -37,6 +41,7 @@ export async function startSimulatorHarness(env: Record<string, string> = {}, op
     config: parsePaymentsConfig({ ...settings, SIMULATOR_PORT: '0' }),
     port: 0,
     maxRecords: options.maxRecords,
+    clock: options.clock,
   })
   // The clients' configuration, now that the simulators' port is known.
   const config: PaymentsConfig = parsePaymentsConfig({ ...settings, SIMULATOR_PORT: String(simulators.port) })

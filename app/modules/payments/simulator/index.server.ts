@@ -9,7 +9,7 @@ import type { MomoCredentials } from '#app/modules/payments/providers/momo.serve
 import { createAirtelSimulator } from './airtel.server.ts'
 import { createCardSimulator } from './card.server.ts'
 import { createMomoSimulator } from './momo.server.ts'
-import { createScheduler } from './shared.server.ts'
+import { createScheduler, type SimulatorClock } from './shared.server.ts'
 
 export { SIMULATOR_TEST_NUMBERS, simulatorOutcome } from './test-numbers.ts'
 
@@ -27,6 +27,8 @@ export type PaymentSimulatorOptions = {
   expiryMs?: number
   /** Payments, refunds and checkouts each simulator remembers at most. Default 1000. */
   maxRecords?: number
+  /** Where the delays come from: Node's timers by default; tests pass a manual clock (createManualClock). */
+  clock?: SimulatorClock
 }
 
 export type PaymentSimulator = Router & {
@@ -38,7 +40,7 @@ export function createPaymentSimulator(options: PaymentSimulatorOptions): Paymen
   const timing = { approvalMs: options.approvalMs ?? 4000, expiryMs: options.expiryMs ?? 5 * 60_000 }
   const { maxRecords } = options
   const callbackBase = options.callbackBase.replace(/\/+$/, '')
-  const scheduler = createScheduler()
+  const scheduler = createScheduler(options.clock)
   const router = Router()
   router.use('/momo', createMomoSimulator({ ...options.momo, callbackBase, maxRecords }, timing, scheduler))
   router.use('/airtel', createAirtelSimulator({ ...options.airtel, maxRecords }, timing, scheduler))

@@ -9,20 +9,76 @@ import type { SimulatorOutcome } from './test-numbers.ts'
 export type Timing = { approvalMs: number; expiryMs: number }
 
 /**
+ * Where the simulators' delays come from: Node's timers, or in tests a clock the test moves on itself
+ * (`createManualClock`), so that no test waits real time for a simulated approval.
+ */
+export type SimulatorClock = {
+  setTimeout(run: () => unknown, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+const realClock: SimulatorClock = {
+  setTimeout(run, ms) {
+    const timer = setTimeout(run, ms)
+    timer.unref()
+    return timer
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+}
+
+/**
+ * A clock for tests: nothing fires until `advance(ms)`, which runs every timer due by then, in order, and waits
+ * for each (a settlement and its callbacks) to finish.
+ */
+export function createManualClock() {
+  let now = 0
+  let nextId = 0
+  const due = new Map<number, { at: number; run: () => unknown }>()
+  return {
+    setTimeout(run: () => unknown, ms: number): unknown {
+      const id = ++nextId
+      due.set(id, { at: now + Math.max(0, ms), run })
+      return id
+    },
+    clearTimeout(handle: unknown) {
+      due.delete(handle as number)
+    },
+    async advance(ms: number) {
+      const until = now + ms
+      for (;;) {
+        const next = [...due.entries()]
+          .filter(([, t]) => t.at <= until)
+          .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0]
+        if (!next) break
+        due.delete(next[0])
+        now = next[1].at
+        await next[1].run()
+      }
+      now = until
+    },
+    /** Timers not run yet. */
+    get pending() {
+      return due.size
+    },
+  }
+}
+export type ManualClock = ReturnType<typeof createManualClock>
+
+/**
  * setTimeout that never keeps the process alive and can all be cancelled at once. `group()` gives one record's
  * timers, so that dropping the record (bounded state) cancels what it still had scheduled.
  */
-export function createScheduler() {
-  const timers = new Set<NodeJS.Timeout>()
-  function schedule(ms: number, run: () => void | Promise<void>, group?: Set<NodeJS.Timeout>) {
-    const timer = setTimeout(() => {
+export function createScheduler(clock: SimulatorClock = realClock) {
+  const timers = new Set<unknown>()
+  function schedule(ms: number, run: () => void | Promise<void>, group?: Set<unknown>) {
+    const timer = clock.setTimeout(() => {
       timers.delete(timer)
       group?.delete(timer)
-      void Promise.resolve()
+      // Returned for a manual clock, which waits for it; Node's timers ignore it.
+      return Promise.resolve()
         .then(run)
         .catch(() => {})
     }, ms)
-    timer.unref()
     timers.add(timer)
     group?.add(timer)
   }
@@ -32,12 +88,12 @@ export function createScheduler() {
     },
     /** Timers of one record: `cancel()` clears only those. */
     group(): TimerGroup {
-      const mine = new Set<NodeJS.Timeout>()
+      const mine = new Set<unknown>()
       return {
         after: (ms, run) => schedule(ms, run, mine),
         cancel() {
           for (const timer of mine) {
-            clearTimeout(timer)
+            clock.clearTimeout(timer)
             timers.delete(timer)
           }
           mine.clear()
@@ -45,7 +101,7 @@ export function createScheduler() {
       }
     },
     close() {
-      for (const timer of timers) clearTimeout(timer)
+      for (const timer of timers) clock.clearTimeout(timer)
       timers.clear()
     },
   }
