@@ -31,11 +31,11 @@ export const middleware: Route.MiddlewareFunction[] = [developmentServices]
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language'))
   const actor = await findRequestActor(context, request)
-  const ownerKey = actor ? accountOwnerKey(actor.userId) : findGuestKey(request)
+  const ownerKey = actor ? accountOwnerKey(actor.userId) : await findGuestKey(request)
   const ctx = serviceContextOf(context)
   const [cartCount, favouriteIds] = await Promise.all([getCartCount(ctx, ownerKey), getFavouriteIds(ctx, ownerKey)])
   const env = getEnv()
-  const flash = readFlash(request)
+  const flash = await readFlash(request)
   return data(
     {
       locale,

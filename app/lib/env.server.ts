@@ -108,9 +108,9 @@ export function siteUrl(path: string, request: Request): string {
 }
 
 /** Cookies carry `Secure` whenever the site is reached over HTTPS, which production requires. */
-export function secureCookieSuffix(): string {
+export function secureCookies(): boolean {
   const env = getEnv()
-  return env.production || env.PUBLIC_URL.startsWith('https:') ? '; Secure' : ''
+  return env.production || env.PUBLIC_URL.startsWith('https:')
 }
 
 /**

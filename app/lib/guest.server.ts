@@ -1,41 +1,29 @@
 import { randomUUID } from 'node:crypto'
-import signature from 'cookie-signature'
-import { getEnv, secureCookieSuffix } from '#app/lib/env.server.ts'
+import { clearCookie, guestCookie } from '#app/lib/cookies.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
 import { safeRedirect } from '#app/lib/redirects.server.ts'
-
-const COOKIE = 'isoko_guest'
-const ONE_YEAR = 60 * 60 * 24 * 365
 
 export type Owner = { ownerKey: string; setCookie?: string }
 
-function readCookie(request: Request, name: string): string | undefined {
-  const header = request.headers.get('Cookie') ?? ''
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === name) return decodeURIComponent(v.join('='))
-  }
-  return undefined
-}
+const GUEST_ID = /^[0-9a-f-]{36}$/
 
 /** The owner key of the visitor's own cart and favourites, from the signed guest cookie, if any. */
-export function findOwnerKey(request: Request): string | null {
-  const raw = readCookie(request, COOKIE)
-  if (!raw) return null
-  const id = signature.unsign(raw, getEnv().SESSION_SECRET)
-  return id && /^[0-9a-f-]{36}$/.test(id) ? `guest:${id}` : null
+export async function findOwnerKey(request: Request): Promise<string | null> {
+  const id: unknown = await guestCookie().parse(request.headers.get('Cookie'))
+  return typeof id === 'string' && GUEST_ID.test(id) ? `guest:${id}` : null
 }
 
 /** The visitor's owner key, creating a guest identity (and the Set-Cookie header for it) on first write. */
-export function requireOwner(request: Request): Owner {
-  const existing = findOwnerKey(request)
+export async function requireOwner(request: Request): Promise<Owner> {
+  const existing = await findOwnerKey(request)
   if (existing) return { ownerKey: existing }
   const id = randomUUID()
-  const value = signature.sign(id, getEnv().SESSION_SECRET)
-  const secure = secureCookieSuffix()
-  return {
-    ownerKey: `guest:${id}`,
-    setCookie: `${COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${secure}`,
-  }
+  return { ownerKey: `guest:${id}`, setCookie: await guestCookie().serialize(id) }
+}
+
+/** The Set-Cookie header that forgets the guest identity (its cart moved to the account that signed in). */
+export function clearGuestCookie(): Promise<string> {
+  return clearCookie(guestCookie())
 }
 
 /** A same-site path to go back to after a form post, never another origin (see safeRedirect). */

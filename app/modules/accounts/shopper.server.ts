@@ -9,11 +9,11 @@ import { findRequestActor } from './request.server.ts'
  */
 export async function findOwnerKey(context: RequestContext, request: Request): Promise<string | null> {
   const actor = await findRequestActor(context, request)
-  return actor ? accountOwnerKey(actor.userId) : findGuestKey(request)
+  return actor ? accountOwnerKey(actor.userId) : await findGuestKey(request)
 }
 
 /** The key to write under, creating a guest identity (and its cookie) for a visitor's first write. */
 export async function requireOwner(context: RequestContext, request: Request): Promise<Owner> {
   const actor = await findRequestActor(context, request)
-  return actor ? { ownerKey: accountOwnerKey(actor.userId) } : requireGuest(request)
+  return actor ? { ownerKey: accountOwnerKey(actor.userId) } : await requireGuest(request)
 }

@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   guardedActor(context, 'customer')
   const result = await changeAccountPassword(
     accountsContextOf(context),
-    callerOf(request, context),
+    await callerOf(request, context),
     await request.formData(),
   )
   if (!result.ok) {

@@ -18,10 +18,10 @@ export async function requireCustomer(context: RequestContext, request: Request)
 }
 
 /** After a change: to `to`, with a toast (and any cookies the change set, such as a renewed session). */
-export function redirectWithToast(to: string, flash: Flash, cookies: string[] = []) {
+export async function redirectWithToast(to: string, flash: Flash, cookies: string[] = []) {
   const headers = new Headers()
   for (const cookie of cookies) headers.append('Set-Cookie', cookie)
-  headers.append('Set-Cookie', flashCookie(flash))
+  headers.append('Set-Cookie', await flashCookie(flash))
   return redirect(to, { headers })
 }
 

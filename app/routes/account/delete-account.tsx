@@ -17,11 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = guardedActor(context, 'customer')
   const form = await request.formData()
-  const result = await deleteCustomerAccount(accountsContextOf(context), callerOf(request, context), actor, form)
+  const result = await deleteCustomerAccount(accountsContextOf(context), await callerOf(request, context), actor, form)
   if (!result.ok) return { errors: result.errors }
   const headers = new Headers()
   for (const cookie of result.cookies) headers.append('Set-Cookie', cookie)
-  headers.append('Set-Cookie', flashCookie({ kind: 'success', title: 'account.delete.done' }))
+  headers.append('Set-Cookie', await flashCookie({ kind: 'success', title: 'account.delete.done' }))
   return redirect('/', { headers })
 }
 

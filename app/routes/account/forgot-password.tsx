@@ -12,7 +12,7 @@ import { callerOf } from './responses.server.ts'
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await askForPasswordReset(
     accountsContextOf(context),
-    callerOf(request, context),
+    await callerOf(request, context),
     await request.formData(),
   )
   if (!result.ok) {

@@ -14,14 +14,14 @@ import { callerOf } from './responses.server.ts'
 // a way to ask for another; the form posts to this same address, token included.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  const valid = await checkPasswordResetToken(accountsContextOf(context), callerOf(request, context), token)
+  const valid = await checkPasswordResetToken(accountsContextOf(context), await callerOf(request, context), token)
   return { title: requestI18n(request)._('customer.reset.meta'), valid }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   form.set('token', new URL(request.url).searchParams.get('token') ?? '')
-  const result = await chooseNewPassword(accountsContextOf(context), callerOf(request, context), form)
+  const result = await chooseNewPassword(accountsContextOf(context), await callerOf(request, context), form)
   if (!result.ok) {
     const { token: _token, ...values } = result.values
     return data({ errors: result.errors, values }, { status: 400 })

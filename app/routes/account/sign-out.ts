@@ -10,7 +10,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cookies = await signOut(accountsContextOf(context), { request, clientAddress: clientAddressOf(context) })
   const headers = new Headers()
   for (const cookie of cookies) headers.append('Set-Cookie', cookie)
-  headers.append('Set-Cookie', flashCookie({ kind: 'success', title: 'account.toast.signedOut' }))
+  headers.append('Set-Cookie', await flashCookie({ kind: 'success', title: 'account.toast.signedOut' }))
   return redirect('/', { headers })
 }
 

@@ -10,7 +10,7 @@ import { accountAnswer, callerOf, redirectSignedIn } from './responses.server.ts
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
-  const result = await applyAsVendor(accountsContextOf(context), callerOf(request, context), form)
+  const result = await applyAsVendor(accountsContextOf(context), await callerOf(request, context), form)
   return accountAnswer(result, form, {
     kind: 'success',
     title: 'account.toast.created.title',

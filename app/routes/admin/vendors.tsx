@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<VendorStatusActionData>({ vendorId, intent, errors, values: { reason } }, { status })
   }
   url.searchParams.delete('index')
-  const flash = flashCookie({
+  const flash = await flashCookie({
     kind: 'success',
     title: `admin.vendors.toast.${intent}`,
     body: 'admin.vendors.toast.emailed',

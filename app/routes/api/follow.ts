@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Without JavaScript the page shows the message beside the store's button (and as a toast once scripts run).
   const vendorId = parsed.success ? String(parsed.data.vendorId) : ''
   return redirect(back, {
-    headers: { 'Set-Cookie': flashCookie({ kind: 'error', title, body, values: { vendorId } }) },
+    headers: { 'Set-Cookie': await flashCookie({ kind: 'error', title, body, values: { vendorId } }) },
   })
 }
 

@@ -53,7 +53,7 @@ function stepOf(asked: string | null, draft: CheckoutDraft): CheckoutStep {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, ctx, customer } = await requireCustomer(context, request)
   const url = new URL(request.url)
-  const draft = readDraft(request)
+  const draft = await readDraft(request)
   // Back from the new-address form: that address is the one to deliver to.
   const fromForm = Number(url.searchParams.get('address'))
   if (fromForm > 0 && (await findAddress(ctx, customer.id, fromForm))) {
@@ -89,7 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       defaultPhone: draft.phone ? formatPhone(draft.phone) : address ? formatPhone(address.phone) : '',
       testNumbers: getPaymentsConfig().mode === 'simulator' ? SIMULATOR_TEST_NUMBERS : [],
     },
-    { headers: { 'Set-Cookie': draftCookie(draft) } },
+    { headers: { 'Set-Cookie': await draftCookie(draft) } },
   )
 }
 
@@ -97,9 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { actor, ctx, customer } = await requireCustomer(context, request)
   const form = await request.formData()
   const intent = form.get('intent')
-  const draft = readDraft(request)
-  const next = (step: CheckoutStep, changed: CheckoutDraft) =>
-    redirect(`/checkout?step=${step}`, { headers: { 'Set-Cookie': draftCookie(changed) } })
+  const draft = await readDraft(request)
+  const next = async (step: CheckoutStep, changed: CheckoutDraft) =>
+    redirect(`/checkout?step=${step}`, { headers: { 'Set-Cookie': await draftCookie(changed) } })
   const refuse = (step: CheckoutStep, errors: Record<string, string>, values: Record<string, string> = {}) =>
     data({ step, errors, values, changes: [] as CartChange[] }, { status: 400 })
 
@@ -165,7 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // The next checkout starts with a new key; this one stays bound to the order it made.
   const fresh: CheckoutDraft = { ...draft, key: crypto.randomUUID() }
-  const headers = { 'Set-Cookie': draftCookie(fresh) }
+  const headers = { 'Set-Cookie': await draftCookie(fresh) }
   const { order } = outcome
   if (order.status !== 'pending_payment' || !outcome.created) {
     const to =

@@ -62,7 +62,7 @@ export async function applyStockFile(ctx: ServiceContext, userId: string, form: 
   const outcome = await applyStoreStock(ctx, { ownerUserId: userId, ...parsed.data })
   if (!outcome) throw redirect('/vendor-dashboard')
   if (outcome.ok) {
-    const flash = flashCookie({
+    const flash = await flashCookie({
       kind: 'success',
       title: 'inventory.toast.applied',
       values: { count: String(outcome.updated) },

@@ -15,8 +15,8 @@ import { requireStore } from './store.server.ts'
 
 // One of the store's conversations; opening it marks it read. Another store's conversation is not found.
 
-function redirectWithToast(to: string, flash: Flash) {
-  return redirect(to, { headers: { 'Set-Cookie': flashCookie(flash) } })
+async function redirectWithToast(to: string, flash: Flash) {
+  return redirect(to, { headers: { 'Set-Cookie': await flashCookie(flash) } })
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   })
   if (!outcome.ok && outcome.code === 'not_found') notFound()
   if (!outcome.ok) return data({ error: 'fulfilment.vendor.error.illegal' }, { status: 409 })
-  const flash = flashCookie({
+  const flash = await flashCookie({
     kind: 'success',
     title: `fulfilment.vendor.toast.${intent}`,
     body: intent === 'dispatched' || intent === 'delivered' ? 'fulfilment.vendor.toast.customerTold' : undefined,

@@ -41,8 +41,8 @@ export type EditorActionData = {
 /** The one not-found answer (app/lib/http.server.ts), here for the pages beside this file. */
 export { notFound }
 
-function back(to: string, title: string, kind: 'success' | 'error' = 'success') {
-  return redirect(to, { headers: { 'Set-Cookie': flashCookie({ kind, title }) } })
+async function back(to: string, title: string, kind: 'success' | 'error' = 'success') {
+  return redirect(to, { headers: { 'Set-Cookie': await flashCookie({ kind, title }) } })
 }
 
 const L = productEditorLimits

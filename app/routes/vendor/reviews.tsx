@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return data({ reviewId: values.reviewId, error: outcome.errors.reply, values }, { status: 400 })
   const url = new URL(request.url)
   return redirect(`${url.pathname}${url.search}#review-${parsed.data.reviewId}`, {
-    headers: { 'Set-Cookie': flashCookie({ kind: 'success', title: 'reviews.vendor.saved' }) },
+    headers: { 'Set-Cookie': await flashCookie({ kind: 'success', title: 'reviews.vendor.saved' }) },
   })
 }
 

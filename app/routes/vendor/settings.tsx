@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refusal = read.code === 'too_large' ? 'too_large' : 'missing'
     const values = { maxMb: String(getEnv().UPLOAD_MAX_MB) }
     return redirect('/vendor-dashboard/settings', {
-      headers: { 'Set-Cookie': flashCookie({ kind: 'error', title: `upload.error.${refusal}`, values }) },
+      headers: { 'Set-Cookie': await flashCookie({ kind: 'error', title: `upload.error.${refusal}`, values }) },
     })
   }
   const form = read.form
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!result.ok) return data({ picture, pictureError: `upload.error.${result.code}` }, { status: 400 })
     const title = `storeMedia.${picture}.${intent === picture ? 'saved' : 'removed'}`
     return redirect('/vendor-dashboard/settings', {
-      headers: { 'Set-Cookie': flashCookie({ kind: 'success', title }) },
+      headers: { 'Set-Cookie': await flashCookie({ kind: 'success', title }) },
     })
   }
   const input = Object.fromEntries(storeSettingsFields.map((f) => [f, String(form.get(f) ?? '')]))
