@@ -6,6 +6,7 @@ import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
+  addChoiceToCart,
   addToCart,
   clearCart,
   getCart,
@@ -21,6 +22,7 @@ import {
 let t: TestDatabase
 let dress: { productId: number; small: number; large: number; last: number }
 let hiddenVariant: number
+let scarf: { productId: number; variant: number }
 let pendingVendorVariant: number
 const alice = 'guest:00000000-0000-4000-8000-00000000000a'
 const bob = 'guest:00000000-0000-4000-8000-00000000000b'
@@ -82,6 +84,8 @@ beforeAll(async () => {
   }
   hiddenVariant = (await product('draft-dress', approved, [{ size: 'M', stock: 5 }], 'draft')).variantIds[0] as number
   pendingVendorVariant = (await product('pending-dress', pending, [{ size: 'M', stock: 5 }])).variantIds[0] as number
+  const s = await product('one-size-scarf', approved, [{ size: 'One size', stock: 4 }])
+  scarf = { productId: s.id, variant: s.variantIds[0] as number }
 })
 afterAll(() => t.close())
 beforeEach(async () => {
@@ -211,5 +215,55 @@ describe('favourites', () => {
     const [draft] = await t.ctx.db.select().from(products).where(eq(products.slug, 'draft-dress'))
     expect(await toggleFavourite(t.ctx, alice, draft?.id as number)).toEqual({ ok: false, code: 'not_found' })
     expect(await t.ctx.db.select().from(vendors)).toHaveLength(2)
+  })
+})
+
+describe('adding by size and colour (the product page posts what was tapped)', () => {
+  test('the chosen size and colour add that variant, not the default', async () => {
+    expect(await addChoiceToCart(t.ctx, alice, { productId: dress.productId, size: 'XL', colour: 'Blue' })).toEqual({
+      ok: true,
+      quantity: 1,
+    })
+    expect((await getCart(t.ctx, alice)).lines.map((l) => l.variantId)).toEqual([dress.last])
+  })
+
+  test('a product with several variants is refused without a size or colour: nothing is picked for the shopper', async () => {
+    expect(await addChoiceToCart(t.ctx, alice, { productId: dress.productId })).toEqual({
+      ok: false,
+      code: 'choose_variant',
+      missing: ['size', 'colour'],
+    })
+    expect(await addChoiceToCart(t.ctx, alice, { productId: dress.productId, colour: 'Blue' })).toEqual({
+      ok: false,
+      code: 'choose_variant',
+      missing: ['size'],
+    })
+    expect(await getCartCount(t.ctx, alice)).toBe(0)
+  })
+
+  test('a combination the product does not have, or one sold out, is refused', async () => {
+    expect(await addChoiceToCart(t.ctx, alice, { productId: dress.productId, size: 'M', colour: 'Blue' })).toEqual({
+      ok: false,
+      code: 'no_such_variant',
+    })
+    expect(await addChoiceToCart(t.ctx, alice, { productId: dress.productId, size: 'S', colour: 'Red' })).toEqual({
+      ok: false,
+      code: 'no_such_variant',
+    })
+    expect(await addChoiceToCart(t.ctx, alice, { productId: dress.productId, size: 'L', colour: 'Blue' })).toEqual({
+      ok: false,
+      code: 'out_of_stock',
+      available: 0,
+    })
+    expect(await getCartCount(t.ctx, alice)).toBe(0)
+  })
+
+  test('a product with one variant needs no choice; a hidden product is not found', async () => {
+    expect(await addChoiceToCart(t.ctx, alice, { productId: scarf.productId })).toEqual({ ok: true, quantity: 1 })
+    expect((await getCart(t.ctx, alice)).lines.map((l) => l.variantId)).toEqual([scarf.variant])
+    expect(await addChoiceToCart(t.ctx, alice, { productId: 999_999, size: 'S' })).toEqual({
+      ok: false,
+      code: 'not_found',
+    })
   })
 })

@@ -3,7 +3,7 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getProductCards } from '#app/modules/catalog/catalog.server.ts'
 import { currentStockOf } from '#app/modules/catalog/stock.server.ts'
 import type { ImageData, ProductCardData } from '#app/modules/catalog/types.ts'
-import { getPurchasableVariant } from '#app/modules/catalog/variants.server.ts'
+import { getPurchasableVariant, getPurchasableVariantsOf } from '#app/modules/catalog/variants.server.ts'
 import type { CartOutcome } from './cart.schemas.ts'
 import { cartLines, favourites } from './tables.server.ts'
 
@@ -55,6 +55,31 @@ export async function addToCart(
   const row = rows[0]
   if (!row) return { ok: false, code: 'stock_limit', available: variant.stock }
   return { ok: true, quantity: row.quantity }
+}
+
+/**
+ * Adds the variant of a product that the shopper chose by size and colour (what the product page's radio
+ * buttons post). Refuses, without adding anything, a product with several variants whose size or colour was not
+ * chosen (`choose_variant`: never a silent default) and a combination the product does not have
+ * (`no_such_variant`); otherwise as `addToCart`.
+ */
+export async function addChoiceToCart(
+  ctx: ServiceContext,
+  ownerKey: string,
+  input: { productId: number; size?: string; colour?: string; quantity?: number },
+): Promise<CartOutcome> {
+  const variants = await getPurchasableVariantsOf(ctx, input.productId)
+  if (variants.length === 0) return { ok: false, code: 'not_found' }
+  const size = input.size ?? null
+  const colour = input.colour ?? null
+  const only = variants.length === 1 && !size && !colour ? variants[0] : undefined
+  const variant = only ?? variants.find((v) => v.size === size && v.colour === colour)
+  if (variant) return addToCart(ctx, ownerKey, { variantId: variant.id, quantity: input.quantity })
+  const missing: ('size' | 'colour')[] = []
+  if (!size && variants.some((v) => v.size)) missing.push('size')
+  if (!colour && variants.some((v) => v.colour)) missing.push('colour')
+  if (missing.length > 0) return { ok: false, code: 'choose_variant', missing }
+  return { ok: false, code: 'no_such_variant' }
 }
 
 /** Sets a line's quantity, capped by stock; zero or less removes the line. */

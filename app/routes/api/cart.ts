@@ -3,7 +3,13 @@ import { serviceContextOf } from '#app/lib/context.server.ts'
 import { safeRedirectPath } from '#app/lib/guest.server.ts'
 import { requireOwner } from '#app/modules/accounts/shopper.server.ts'
 import { CartActionSchema, type CartOutcome } from '#app/modules/cart/cart.schemas.ts'
-import { addToCart, clearCart, removeFromCart, setCartQuantity } from '#app/modules/cart/cart.server.ts'
+import {
+  addChoiceToCart,
+  addToCart,
+  clearCart,
+  removeFromCart,
+  setCartQuantity,
+} from '#app/modules/cart/cart.server.ts'
 import type { Route } from './+types/cart'
 
 /** Cart form posts: data for the page's fetcher when JavaScript runs, otherwise a redirect back. */
@@ -19,8 +25,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     const ctx = serviceContextOf(context)
     const input = parsed.data
-    if (input.intent === 'add') outcome = await addToCart(ctx, owner.ownerKey, input)
-    else if (input.intent === 'set') outcome = await setCartQuantity(ctx, owner.ownerKey, input)
+    if (input.intent === 'add') {
+      if (input.variantId) outcome = await addToCart(ctx, owner.ownerKey, { ...input, variantId: input.variantId })
+      else if (input.productId)
+        outcome = await addChoiceToCart(ctx, owner.ownerKey, { ...input, productId: input.productId })
+      else outcome = { ok: false, code: 'invalid' }
+    } else if (input.intent === 'set') outcome = await setCartQuantity(ctx, owner.ownerKey, input)
     else if (input.intent === 'remove') {
       await removeFromCart(ctx, owner.ownerKey, input.variantId)
       outcome = { ok: true, quantity: 0 }
@@ -30,7 +40,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   if (form.get('js') === '1') return data(outcome, { status: outcome.ok ? 200 : 400, headers })
-  return redirect(safeRedirectPath(form.get('redirectTo'), '/cart'), { headers })
+  let back = safeRedirectPath(form.get('redirectTo'), '/cart')
+  if (parsed.success && parsed.data.intent === 'add' && !parsed.data.variantId)
+    back = keepChoice(back, parsed.data, outcome)
+  return redirect(back, { headers })
+}
+
+/**
+ * Without JavaScript, the page an add by size and colour returns to shows that choice (and, when it was refused,
+ * why, next to it): the product page reads `size`, `colour` and `cart` from its address.
+ */
+function keepChoice(path: string, choice: { size?: string; colour?: string }, outcome: { ok: boolean; code?: string }) {
+  const url = new URL(path, 'http://localhost')
+  for (const key of ['size', 'colour', 'cart'] as const) url.searchParams.delete(key)
+  if (choice.size) url.searchParams.set('size', choice.size)
+  if (choice.colour) url.searchParams.set('colour', choice.colour)
+  if (!outcome.ok && outcome.code) url.searchParams.set('cart', outcome.code)
+  return `${url.pathname}${url.search}`
 }
 
 export function loader() {
