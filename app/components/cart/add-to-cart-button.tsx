@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { Button, type ButtonProps } from '#app/components/ui/button.tsx'
 import { ShoppingCart } from '#app/components/ui/icons.tsx'
@@ -8,10 +8,14 @@ import { FormReturnFields } from './use-js-field.tsx'
 
 export type CartActionData = {
   ok: boolean
-  code?: 'out_of_stock' | 'stock_limit' | 'not_found' | 'invalid'
+  code?: 'out_of_stock' | 'stock_limit' | 'not_found' | 'invalid' | 'choose_variant' | 'no_such_variant'
   available?: number
   quantity?: number
+  missing?: ('size' | 'colour')[]
 }
+
+/** Refusals about the shopper's choice of size and colour: said next to the choice, not in a toast. */
+const CHOICE_CODES = new Set<CartActionData['code']>(['choose_variant', 'no_such_variant'])
 
 /** Shows the outcome of a cart post as the prototype's toasts. */
 export function useCartToast(data: CartActionData | undefined, productTitle: string, announceSuccess = true) {
@@ -20,6 +24,7 @@ export function useCartToast(data: CartActionData | undefined, productTitle: str
   useEffect(() => {
     if (!data || data === seen.current) return
     seen.current = data
+    if (data.code && CHOICE_CODES.has(data.code)) return
     if (data.ok) {
       if (announceSuccess)
         toast.success(t('cart.toast.added.title'), t('cart.toast.added.body', { name: productTitle }))
@@ -62,5 +67,86 @@ export function AddToCartButton({ variantId, productTitle, disabled, quantity = 
         <span className="sr-only">{t('cart.add.label', { name: productTitle })}</span>
       </Button>
     </fetcher.Form>
+  )
+}
+
+/**
+ * The add-to-cart form of a product whose variant the shopper chooses: the size and colour radio buttons are
+ * its `children`, so the form posts the product and what is checked, and the server adds that variant. Works
+ * without JavaScript and before it runs (a plain post; the page comes back with the choice, and a refusal in
+ * `refusal`); with JavaScript a fetcher and a toast, and a refusal of the choice said next to it.
+ */
+export function AddToCartForm({
+  productId,
+  productTitle,
+  children,
+  disabled,
+  label,
+  buttonClassName,
+  variant,
+  refusal,
+  onAdded,
+}: {
+  productId: number
+  productTitle: string
+  children?: ReactNode
+  disabled?: boolean
+  label?: string
+  buttonClassName?: string
+  variant?: ButtonProps['variant']
+  /** A refusal to show when the page was rendered (a post without JavaScript came back refused). */
+  refusal?: ReactNode
+  onAdded?: () => void
+}) {
+  const t = useT()
+  const fetcher = useFetcher<CartActionData>({ key: `add-product-to-cart-${productId}` })
+  useCartToast(fetcher.data, productTitle)
+  const busy = fetcher.state !== 'idle'
+  const added = useRef<CartActionData | undefined>(undefined)
+  useEffect(() => {
+    if (fetcher.data?.ok && fetcher.data !== added.current) {
+      added.current = fetcher.data
+      onAdded?.()
+    }
+  }, [fetcher.data, onAdded])
+  const data = fetcher.data
+  const message = data ? data.ok ? null : <ChoiceRefusal data={data} /> : refusal
+  return (
+    <fetcher.Form method="post" action="/api/cart" className="space-y-3">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="quantity" value={1} />
+      <FormReturnFields />
+      {children}
+      <div aria-live="polite">{busy ? null : message}</div>
+      <Button type="submit" variant={variant} disabled={disabled || busy} className={buttonClassName}>
+        {disabled ? null : <ShoppingCart aria-hidden="true" />}
+        {label ?? t('cart.add.button')}
+        <span className="sr-only">{t('cart.add.label', { name: productTitle })}</span>
+      </Button>
+    </fetcher.Form>
+  )
+}
+
+/** Why an add of a chosen size and colour was refused, said next to the choice. */
+export function ChoiceRefusal({ data }: { data: Pick<CartActionData, 'code' | 'missing'> }) {
+  const t = useT()
+  let text: string
+  if (data.code === 'choose_variant') {
+    const missing = data.missing ?? []
+    text =
+      missing.includes('size') && missing.includes('colour')
+        ? t('cart.choice.chooseBoth')
+        : missing.includes('colour')
+          ? t('cart.choice.chooseColour')
+          : t('cart.choice.chooseSize')
+  } else if (data.code === 'no_such_variant') text = t('cart.choice.noSuch')
+  else if (data.code === 'out_of_stock') text = t('cart.choice.soldOut')
+  else if (data.code === 'stock_limit') text = t('cart.choice.limit')
+  else text = t('cart.toast.unavailable.body')
+  return (
+    <p role="alert" className="text-sm font-medium text-destructive">
+      {text}
+    </p>
   )
 }

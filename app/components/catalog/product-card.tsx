@@ -7,7 +7,7 @@ import { cn } from '#app/lib/utils.ts'
 import type { ProductCardData } from '#app/modules/catalog/types.ts'
 import { Price } from './price.tsx'
 import { ProductBadges } from './product-badges.tsx'
-import { QuickViewButton } from './quick-view.tsx'
+import { ChooseAndAddButton, QuickViewButton } from './quick-view.tsx'
 import { RatingStars } from './rating-stars.tsx'
 
 /** Card sizes in the grids: 2 columns on phones, 3 on tablets and laptops, 4 on wide screens. */
@@ -104,14 +104,18 @@ export function ProductCard({
         <Price price={product.price} compareAtPrice={product.compareAtPrice} />
         <div className="mt-auto flex gap-2 pt-1">
           <QuickViewButton slug={product.slug} title={product.title} className="shrink-0 max-sm:hidden" />
-          <AddToCartButton
-            variantId={product.defaultVariantId}
-            productTitle={product.title}
-            disabled={soldOut}
-            label={soldOut ? t('products.stock.outButton') : undefined}
-            variant={soldOut ? 'secondary' : 'default'}
-            className="min-w-0 flex-1"
-          />
+          {product.hasOptions && !soldOut ? (
+            <ChooseAndAddButton slug={product.slug} title={product.title} className="min-w-0 flex-1" />
+          ) : (
+            <AddToCartButton
+              variantId={product.defaultVariantId}
+              productTitle={product.title}
+              disabled={soldOut}
+              label={soldOut ? t('products.stock.outButton') : undefined}
+              variant={soldOut ? 'secondary' : 'default'}
+              className="min-w-0 flex-1"
+            />
+          )}
         </div>
       </div>
     </article>

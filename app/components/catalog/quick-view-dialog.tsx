@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Link, useFetcher } from 'react-router'
-import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
+import { AddToCartForm } from '#app/components/cart/add-to-cart-button.tsx'
 import { X } from '#app/components/ui/icons.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { useT } from '#app/lib/use-t.ts'
@@ -11,7 +11,7 @@ import { Price } from './price.tsx'
 import { ProductBadges } from './product-badges.tsx'
 import { RatingStars } from './rating-stars.tsx'
 import { VariantPicker } from './variant-picker.tsx'
-import { imageIndexForColour, resolveVariant } from './variants.ts'
+import { imageIndexForColour } from './variants.ts'
 
 /** The Quick View dialog: loaded lazily, it fetches the product page's data and offers its variants. */
 export default function QuickViewDialog({
@@ -37,10 +37,15 @@ export default function QuickViewDialog({
   const product = fetcher.data?.product ?? null
   const [choice, setChoice] = useState<{ size: string | null; colour: string | null } | null>(null)
   const [imageIndex, setImageIndex] = useState(0)
-  const variant = product
-    ? resolveVariant(product.variants, choice?.size, choice?.colour, product.defaultVariantId)
-    : null
+  // Nothing is chosen for the shopper: a product with several variants starts with no size or colour checked
+  // (Add to Cart then asks for them); one with a single variant has it checked.
+  const only = product?.variants.length === 1 ? product.variants[0] : undefined
+  const size = choice?.size ?? only?.size ?? null
+  const colour = choice?.colour ?? only?.colour ?? null
+  const variant = product?.variants.find((v) => v.size === size && v.colour === colour) ?? null
+  const soldOut = !product?.variants.some((v) => v.stock > 0)
   const image = product?.images[imageIndex] ?? product?.images[0]
+  const close = useCallback(() => onOpenChange(false), [onOpenChange])
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -137,22 +142,26 @@ export default function QuickViewDialog({
                 </Dialog.Description>
                 <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
                 <Price price={product.price} compareAtPrice={product.compareAtPrice} size="lg" />
-                <VariantPicker
-                  variants={product.variants}
-                  selected={variant}
-                  onChange={(next) => {
-                    setChoice(next)
-                    const i = imageIndexForColour(product.images, next.colour)
-                    if (i >= 0) setImageIndex(i)
-                  }}
-                />
-                <AddToCartButton
-                  variantId={variant?.id ?? null}
+                <AddToCartForm
+                  productId={product.id}
                   productTitle={product.title}
-                  disabled={!variant || variant.stock <= 0}
-                  label={!variant || variant.stock <= 0 ? t('products.stock.outButton') : undefined}
-                  className="w-full"
-                />
+                  disabled={soldOut}
+                  label={soldOut ? t('products.stock.outButton') : undefined}
+                  buttonClassName="w-full"
+                  onAdded={close}
+                >
+                  <VariantPicker
+                    variants={product.variants}
+                    size={size}
+                    colour={colour}
+                    variant={variant}
+                    onChange={(next) => {
+                      setChoice(next)
+                      const i = imageIndexForColour(product.images, next.colour)
+                      if (i >= 0) setImageIndex(i)
+                    }}
+                  />
+                </AddToCartForm>
                 <Link
                   to={`/products/${product.slug}`}
                   className="text-center text-sm font-medium text-primary hover:underline"

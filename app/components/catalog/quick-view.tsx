@@ -1,7 +1,7 @@
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { Eye } from '#app/components/ui/icons.tsx'
+import { Eye, ShoppingCart } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { useHydrated } from './use-hydrated.ts'
@@ -26,22 +26,42 @@ export function QuickViewButton({
   className?: string
 }) {
   const t = useT()
+  const classes = cn(look === 'overlay' ? overlay : buttonVariants({ variant: 'outline', size: 'narrow' }), className)
+  return (
+    <DialogTrigger slug={slug} className={classes}>
+      <Eye aria-hidden="true" />
+      <span className="sr-only sm:not-sr-only">{t('products.quickView.button')}</span>
+      <span className="sr-only">{t('products.quickView.of', { title })}</span>
+    </DialogTrigger>
+  )
+}
+
+/**
+ * 'Add to Cart' of a card whose product comes in several sizes or colours: it never picks one for the shopper.
+ * Without JavaScript a link to the product page, where they are chosen; once the page runs, a button that opens
+ * the Quick View dialog with nothing chosen, whose Add to Cart asks for the size and colour.
+ */
+export function ChooseAndAddButton({ slug, title, className }: { slug: string; title: string; className?: string }) {
+  const t = useT()
+  return (
+    <DialogTrigger slug={slug} className={cn(buttonVariants(), className)}>
+      <ShoppingCart aria-hidden="true" />
+      {t('cart.add.button')}
+      <span className="sr-only">{t('cart.add.choose', { name: title })}</span>
+    </DialogTrigger>
+  )
+}
+
+function DialogTrigger({ slug, className, children }: { slug: string; className: string; children: ReactNode }) {
+  const t = useT()
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const [mounted, setMounted] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
-  const classes = cn(look === 'overlay' ? overlay : buttonVariants({ variant: 'outline', size: 'narrow' }), className)
-  const content = (
-    <>
-      <Eye aria-hidden="true" />
-      <span className="sr-only sm:not-sr-only">{t('products.quickView.button')}</span>
-      <span className="sr-only">{t('products.quickView.of', { title })}</span>
-    </>
-  )
   if (!hydrated) {
     return (
-      <Link to={`/products/${slug}`} className={classes}>
-        {content}
+      <Link to={`/products/${slug}`} className={className}>
+        {children}
       </Link>
     )
   }
@@ -50,7 +70,7 @@ export function QuickViewButton({
       <button
         ref={trigger}
         type="button"
-        className={classes}
+        className={className}
         aria-haspopup="dialog"
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
@@ -59,7 +79,7 @@ export function QuickViewButton({
           setOpen(true)
         }}
       >
-        {content}
+        {children}
       </button>
       {mounted && (
         <Suspense fallback={<LoadingOverlay label={t('products.quickView.loading')} />}>

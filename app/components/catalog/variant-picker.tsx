@@ -1,54 +1,82 @@
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { VariantData } from '#app/modules/catalog/types.ts'
+import { useHydrated } from './use-hydrated.ts'
 import { colourAvailable, coloursOf, LOW_STOCK, sizeAvailable, sizesOf } from './variants.ts'
 
+// Before the page's JavaScript runs, a tap changes which radio button is checked but not what the server
+// rendered around it. The buttons checked when the page was rendered carry `data-initial`; while one of them is
+// no longer checked, the size, colour and stock lines that describe the rendered choice are hidden (CSS only)
+// and a neutral line shows instead.
+// (Whole class names, so the stylesheet's scan finds them.)
+const HIDE_WHEN_CHANGED = 'group-has-[input[data-initial]:not(:checked)]/picker:hidden'
+const SHOW_WHEN_CHANGED = 'hidden group-has-[input[data-initial]:not(:checked)]/picker:block'
+
 /**
- * Size and colour as radio groups (named `size` and `colour`, so they work inside a GET form without JS),
- * with sold-out choices disabled, and the chosen variant's stock below them.
+ * Size and colour as radio groups named `size` and `colour`: real controls of the form around them (the
+ * add-to-cart form posts what is checked, with or without JavaScript), with sold-out choices marked, and the
+ * chosen variant's stock below them. Once hydrated it adopts what was tapped before (`onChange`).
  */
 export function VariantPicker({
   variants,
-  selected,
+  size,
+  colour,
+  variant,
   onChange,
 }: {
   variants: VariantData[]
-  selected: VariantData | null
+  /** The chosen size and colour (null: none chosen yet). */
+  size: string | null
+  colour: string | null
+  /** The variant the choice stands for, whose stock is shown; null shows no stock line. */
+  variant: VariantData | null
   /** Called with the new size and colour when the shopper picks one. */
   onChange?: (choice: { size: string | null; colour: string | null }) => void
 }) {
   const t = useT()
   const id = useId()
+  const hydrated = useHydrated()
+  const root = useRef<HTMLDivElement>(null)
   const sizes = sizesOf(variants)
   const colours = coloursOf(variants)
-  const size = selected?.size ?? null
-  const colour = selected?.colour ?? null
+
+  // React keeps the radio buttons a shopper tapped before hydration checked, but its state still holds the
+  // rendered choice: adopt the tapped one, so nothing resets and what is shown is what will be added.
+  const adopt = useRef({ size, colour, onChange })
+  useEffect(() => {
+    const el = root.current
+    if (!el) return
+    const checked = (name: string) => el.querySelector<HTMLInputElement>(`input[name="${name}"]:checked`)?.value ?? null
+    const tapped = { size: checked('size'), colour: checked('colour') }
+    const rendered = adopt.current
+    if (tapped.size !== rendered.size || tapped.colour !== rendered.colour) rendered.onChange?.(tapped)
+  }, [])
+
   return (
-    <div className="space-y-4">
+    <div ref={root} className="group/picker space-y-4">
       {colours.length > 0 && (
         <fieldset>
           <legend className="mb-2 text-sm font-medium">
             {t('products.variant.colour')}
-            {colour && <span className="font-normal text-muted-foreground">: {colour}</span>}
+            {colour && <span className={cn('font-normal text-muted-foreground', HIDE_WHEN_CHANGED)}>: {colour}</span>}
           </legend>
           <div className="flex flex-wrap gap-2">
-            {colours.map((c) => {
-              const available = colourAvailable(variants, c)
-              return (
-                <Choice
-                  key={c}
-                  id={`${id}-colour-${c}`}
-                  name="colour"
-                  value={c}
-                  checked={c === colour}
-                  available={available}
-                  soldOut={t('products.variant.soldOut')}
-                  text={c}
-                  onChange={() => onChange?.({ size, colour: c })}
-                />
-              )
-            })}
+            {colours.map((c) => (
+              <Choice
+                key={c}
+                id={`${id}-colour-${c}`}
+                name="colour"
+                value={c}
+                checked={c === colour}
+                available={colourAvailable(variants, c)}
+                // A colour sold out in every size cannot be chosen, whatever else is.
+                lock
+                soldOut={t('products.variant.soldOut')}
+                text={c}
+                onChange={() => onChange?.({ size, colour: c })}
+              />
+            ))}
           </div>
         </fieldset>
       )}
@@ -56,29 +84,32 @@ export function VariantPicker({
         <fieldset>
           <legend className="mb-2 text-sm font-medium">
             {t('products.variant.size')}
-            {size && <span className="font-normal text-muted-foreground">: {size}</span>}
+            {size && <span className={cn('font-normal text-muted-foreground', HIDE_WHEN_CHANGED)}>: {size}</span>}
           </legend>
           <div className="flex flex-wrap gap-2">
-            {sizes.map((s) => {
-              const available = sizeAvailable(variants, s, colour)
-              return (
-                <Choice
-                  key={s}
-                  id={`${id}-size-${s}`}
-                  name="size"
-                  value={s}
-                  checked={s === size}
-                  available={available}
-                  soldOut={t('products.variant.soldOut')}
-                  text={s}
-                  onChange={() => onChange?.({ size: s, colour })}
-                />
-              )
-            })}
+            {sizes.map((s) => (
+              <Choice
+                key={s}
+                id={`${id}-size-${s}`}
+                name="size"
+                value={s}
+                checked={s === size}
+                available={sizeAvailable(variants, s, colour)}
+                // Whether a size has stock depends on the colour: before JavaScript runs the colour may have been
+                // changed since the page was rendered, so a size is only locked once the page follows the choice.
+                lock={hydrated || colours.length === 0}
+                soldOut={t('products.variant.soldOut')}
+                text={s}
+                onChange={() => onChange?.({ size: s, colour })}
+              />
+            ))}
           </div>
         </fieldset>
       )}
-      <StockNote stock={selected?.stock ?? 0} />
+      {variant && <StockNote stock={variant.stock} className={HIDE_WHEN_CHANGED} />}
+      {(sizes.length > 0 || colours.length > 0) && (
+        <p className={cn('text-sm text-muted-foreground', SHOW_WHEN_CHANGED)}>{t('products.variant.checkedOnAdd')}</p>
+      )}
     </div>
   )
 }
@@ -89,6 +120,7 @@ function Choice(props: {
   value: string
   checked: boolean
   available: boolean
+  lock: boolean
   soldOut: string
   text: string
   onChange: () => void
@@ -101,7 +133,8 @@ function Choice(props: {
         name={props.name}
         value={props.value}
         checked={props.checked}
-        disabled={!props.available && !props.checked}
+        data-initial={props.checked ? '' : undefined}
+        disabled={props.lock && !props.available && !props.checked}
         onChange={props.onChange}
         className="peer sr-only"
       />
@@ -113,7 +146,9 @@ function Choice(props: {
           'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
           props.available
             ? 'cursor-pointer hover:border-primary'
-            : 'cursor-not-allowed text-muted-foreground line-through decoration-1',
+            : props.lock
+              ? 'cursor-not-allowed text-muted-foreground line-through decoration-1'
+              : 'cursor-pointer text-muted-foreground line-through decoration-1 hover:border-primary',
         )}
       >
         {props.text}

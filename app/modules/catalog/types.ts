@@ -26,7 +26,7 @@ export type ProductCardData = {
   inStock: boolean
   /** The first variant with stock (or the first variant): what 'Add to Cart' on a card adds. */
   defaultVariantId: number | null
-  /** More than one variant: a card's Add to Cart adds the default, Quick View lets the shopper choose. */
+  /** More than one variant: a card's Add to Cart never picks one, it asks (the Quick View dialog, or the product page). */
   hasOptions: boolean
   createdAt: string
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { data, Form, Link, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from 'react-router'
-import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from 'react-router'
+import { AddToCartForm, ChoiceRefusal } from '#app/components/cart/add-to-cart-button.tsx'
 import { FavouriteButton } from '#app/components/cart/favourite-button.tsx'
 import { Breadcrumbs } from '#app/components/catalog/breadcrumbs.tsx'
 import { Price } from '#app/components/catalog/price.tsx'
@@ -9,7 +9,7 @@ import { ProductGallery } from '#app/components/catalog/product-gallery.tsx'
 import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
 import { useHydrated } from '#app/components/catalog/use-hydrated.ts'
 import { VariantPicker } from '#app/components/catalog/variant-picker.tsx'
-import { imageIndexForColour, resolveVariant } from '#app/components/catalog/variants.ts'
+import { coloursOf, imageIndexForColour, resolveVariant, sizesOf } from '#app/components/catalog/variants.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { BadgeCheck } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
@@ -17,6 +17,7 @@ import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { getProductBySlug } from '#app/modules/catalog/catalog.server.ts'
+import type { VariantData } from '#app/modules/catalog/types.ts'
 import type { Route } from './+types/product'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -32,6 +33,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: i18n._('products.meta.productTitle', { title: product.title, vendor: product.vendor.name }),
     description: description.length > 155 ? `${description.slice(0, 154)}…` : description,
   })
+}
+
+/**
+ * 'Show this option' without JavaScript: the add-to-cart form's size and colour, posted here, come back as this
+ * page's address (its picture and stock then follow them). Changes nothing.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await request.formData()
+  const next = new URLSearchParams()
+  for (const key of ['size', 'colour'] as const) {
+    const value = form.get(key)
+    if (typeof value === 'string' && value.trim()) next.set(key, value.trim().slice(0, 60))
+  }
+  const query = next.toString()
+  return redirect(`/products/${encodeURIComponent(params.slug)}${query ? `?${query}` : ''}`)
+}
+
+const REFUSALS = new Set(['choose_variant', 'no_such_variant', 'out_of_stock', 'stock_limit', 'not_found'] as const)
+type Refusal = typeof REFUSALS extends Set<infer T> ? T : never
+
+/** A refused add without JavaScript comes back with its reason in `cart` (and the choice in `size`, `colour`). */
+function refusalOf(params: URLSearchParams, variants: VariantData[]) {
+  const code = params.get('cart')
+  if (!code || !REFUSALS.has(code as Refusal)) return null
+  const missing: ('size' | 'colour')[] = []
+  if (!params.get('size') && sizesOf(variants).length > 0) missing.push('size')
+  if (!params.get('colour') && coloursOf(variants).length > 0) missing.push('colour')
+  return { code: code as Refusal, missing }
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -55,6 +84,7 @@ export function shouldRevalidate({
       const p = new URLSearchParams(u.search)
       p.delete('size')
       p.delete('colour')
+      p.delete('cart')
       return p.toString()
     }
     if (strip(currentUrl) === strip(nextUrl)) return false
@@ -76,10 +106,19 @@ function ProductDetails({ product }: { product: Product }) {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const hydrated = useHydrated()
-  const variant = resolveVariant(product.variants, params.get('size'), params.get('colour'), product.defaultVariantId)
-  const soldOut = !variant || variant.stock <= 0
   const dates = useMemo(() => new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }), [intlLocale])
   const hasChoice = product.variants.some((v) => v.size || v.colour)
+  const refusal = refusalOf(params, product.variants)
+  // After a refused add (without JavaScript) the page shows exactly what was chosen, even a combination that does
+  // not exist or is sold out; otherwise the chosen variant, or the nearest one in stock.
+  const resolved = resolveVariant(product.variants, params.get('size'), params.get('colour'), product.defaultVariantId)
+  const choice = refusal
+    ? { size: params.get('size'), colour: params.get('colour') }
+    : { size: resolved?.size ?? null, colour: resolved?.colour ?? null }
+  const variant = refusal
+    ? (product.variants.find((v) => v.size === choice.size && v.colour === choice.colour) ?? null)
+    : resolved
+  const soldOut = refusal ? !product.variants.some((v) => v.stock > 0) : !variant || variant.stock <= 0
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
@@ -89,7 +128,7 @@ function ProductDetails({ product }: { product: Product }) {
         <ProductGallery
           images={product.images}
           title={product.title}
-          activeIndex={Math.max(imageIndexForColour(product.images, variant?.colour), 0)}
+          activeIndex={Math.max(imageIndexForColour(product.images, choice.colour), 0)}
         />
 
         <div className="flex flex-col gap-4">
@@ -125,36 +164,36 @@ function ProductDetails({ product }: { product: Product }) {
           </a>
           <Price price={product.price} compareAtPrice={product.compareAtPrice} size="lg" />
 
-          {hasChoice ? (
-            <Form method="get" preventScrollReset replace className="space-y-3">
-              <VariantPicker
-                variants={product.variants}
-                selected={variant}
-                onChange={(choice) => {
-                  const v = resolveVariant(product.variants, choice.size, choice.colour, product.defaultVariantId)
-                  const next = new URLSearchParams()
-                  if (v?.size) next.set('size', v.size)
-                  if (v?.colour) next.set('colour', v.colour)
-                  void navigate(`?${next}`, { replace: true, preventScrollReset: true })
-                }}
-              />
-              {!hydrated && (
-                <Button type="submit" variant="outline" size="sm">
-                  {t('products.variant.update')}
-                </Button>
-              )}
-            </Form>
-          ) : (
-            <VariantPicker variants={product.variants} selected={variant} />
-          )}
-
-          <AddToCartButton
-            variantId={variant?.id ?? null}
+          <AddToCartForm
+            productId={product.id}
             productTitle={product.title}
             disabled={soldOut}
             label={soldOut ? t('products.stock.outButton') : undefined}
-            className={soldOut ? 'w-full bg-secondary text-secondary-foreground sm:w-auto' : 'w-full sm:w-auto'}
-          />
+            variant={soldOut ? 'secondary' : 'default'}
+            buttonClassName="w-full sm:w-auto"
+            refusal={refusal ? <ChoiceRefusal data={refusal} /> : null}
+          >
+            <VariantPicker
+              variants={product.variants}
+              size={choice.size}
+              colour={choice.colour}
+              variant={variant}
+              onChange={(choice) => {
+                const v = resolveVariant(product.variants, choice.size, choice.colour, product.defaultVariantId)
+                const next = new URLSearchParams()
+                if (v?.size) next.set('size', v.size)
+                if (v?.colour) next.set('colour', v.colour)
+                void navigate(`?${next}`, { replace: true, preventScrollReset: true })
+              }}
+            />
+            {hasChoice && !hydrated && (
+              // Without JavaScript: shows the checked size and colour's picture and stock (the page's action
+              // comes back to this page with them in its address).
+              <Button type="submit" formAction={`/products/${product.slug}`} variant="outline" size="sm">
+                {t('products.variant.update')}
+              </Button>
+            )}
+          </AddToCartForm>
 
           <section aria-labelledby="description-heading" className="border-t border-border pt-4">
             <h2 id="description-heading" className="text-lg font-semibold">
