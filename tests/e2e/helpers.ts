@@ -5,12 +5,21 @@ export function francs(text: string): number {
   return Number(text.replace(/[^0-9]/g, ''))
 }
 
+/**
+ * The product cards whose Add to Cart can be pressed: a button (a product with one variant, or, once the page runs,
+ * one that opens the size and colour choice) or, without JavaScript, a link to the product page to choose them.
+ */
+export function inStockCards(page: Page): Locator {
+  const add = page
+    .getByRole('button', { name: /add to cart/i, disabled: false })
+    .or(page.getByRole('link', { name: /add to cart/i }))
+  return page.locator('article', { has: add })
+}
+
 /** The first product on /products that is in stock, opened on its own page (a full page load: works without JavaScript). */
 export async function openInStockProduct(page: Page, query = ''): Promise<string> {
   await page.goto(`/products${query}`)
-  const card = page
-    .locator('article', { has: page.getByRole('button', { name: /add to cart/i, disabled: false }) })
-    .first()
+  const card = inStockCards(page).first()
   const link = card.locator('a[href^="/products/"]').first()
   const href = (await link.getAttribute('href')) as string
   await page.goto(href)
@@ -39,9 +48,7 @@ export async function waitForListingToRun(page: Page): Promise<void> {
 export async function browseToInStockProduct(page: Page, query = ''): Promise<string> {
   await page.goto(`/products${query}`)
   await waitForListingToRun(page)
-  const card = page
-    .locator('article', { has: page.getByRole('button', { name: /add to cart/i, disabled: false }) })
-    .first()
+  const card = inStockCards(page).first()
   const link = card.getByRole('heading').getByRole('link')
   const href = (await link.getAttribute('href')) as string
   const title = ((await link.textContent()) ?? '').trim()
@@ -82,9 +89,7 @@ export async function addThisProductToCart(page: Page): Promise<string> {
 /** Opens the first in-stock product on a store's page and adds it to the cart; returns its title. */
 export async function addFromStore(page: Page, vendorId: number): Promise<string> {
   await page.goto(`/vendor/${vendorId}`)
-  const card = page
-    .locator('article', { has: page.getByRole('button', { name: /add to cart/i, disabled: false }) })
-    .first()
+  const card = inStockCards(page).first()
   await page.goto((await card.getByRole('heading').getByRole('link').getAttribute('href')) as string)
   return addThisProductToCart(page)
 }

@@ -1,0 +1,171 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, type FixtureVendor, test } from './fixtures'
+import { headerCartLink, waitForListingToRun } from './helpers'
+
+// The size and colour a shopper taps are what goes in the cart, in every state of loading: before the page's
+// JavaScript runs, without it, and once it runs. And a card's Add to Cart never picks a size or colour for them.
+// Each journey has its own store: clothes in several sizes and colours, every variant in stock.
+
+/** The last colour and the last size of the product page (never the default, which is the first). */
+async function lastChoices(scope: Locator): Promise<{ colour: string; size: string }> {
+  const value = async (name: string) =>
+    (await scope.locator(`input[name="${name}"]`).last().getAttribute('value')) as string
+  return { colour: await value('colour'), size: await value('size') }
+}
+
+/** Taps a colour and a size as a person does: on their chips (the radio buttons under them are hidden). */
+async function tap(scope: Locator, choice: { colour: string; size: string }): Promise<void> {
+  await scope
+    .getByRole('group', { name: /colour/i })
+    .locator('label')
+    .getByText(choice.colour, { exact: true })
+    .click()
+  await scope.getByRole('group', { name: /size/i }).locator('label').getByText(choice.size, { exact: true }).click()
+}
+
+async function expectCartLine(page: Page, title: string, choice: { colour: string; size: string }): Promise<void> {
+  await page.goto('/cart')
+  const main = page.getByRole('main')
+  await expect(main).toContainText(title)
+  await expect(main.getByText(`Size: ${choice.size}`)).toBeVisible()
+  await expect(main.getByText(`Colour: ${choice.colour}`)).toBeVisible()
+  await expect(page.locator('[data-slot="quantity"]')).toHaveCount(1)
+}
+
+async function storeWithChoices(shop: { vendor: (o: { products: number }) => Promise<FixtureVendor> }) {
+  const vendor = await shop.vendor({ products: 1 })
+  const product = vendor.products[0]
+  if (!product) throw new Error('the fixture store has no product')
+  expect(product.variantIds.length, 'the product comes in several sizes and colours').toBeGreaterThan(1)
+  return { vendor, product }
+}
+
+/** Holds every script of the page back until `release` is called: the page stays as the server rendered it. */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/*.js', async (route) => {
+    await held
+    // A script held for a page that has since gone (the form post navigated away) is no longer wanted.
+    await route.continue().catch(() => {})
+  })
+  return async () => {
+    release()
+    await page.unroute('**/*.js')
+  }
+}
+
+test('before the page’s scripts run, the colour and size tapped are what Add to Cart adds', async ({ page, shop }) => {
+  const { product } = await storeWithChoices(shop)
+  const release = await holdScripts(page)
+  await page.goto(`/products/${product.slug}`, { waitUntil: 'commit' })
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(product.title)
+  const choice = await lastChoices(main)
+  await expect(main.getByText('In stock', { exact: true })).toBeVisible()
+  await tap(main, choice)
+  // The stock line described the rendered choice: it gives way to a line that says nothing untrue.
+  await expect(main.getByText('In stock', { exact: true })).toBeHidden()
+  await expect(main.getByText(/checked when you add it to your cart/)).toBeVisible()
+
+  await main.getByRole('button', { name: /add to cart/i }).click()
+  await expect(page).toHaveURL(new RegExp(`size=${encodeURIComponent(choice.size)}`))
+  await release()
+  await expectCartLine(page, product.title, choice)
+})
+
+test('what was tapped before the page’s scripts ran is kept once they run, and is what Add to Cart adds', async ({
+  page,
+  shop,
+}) => {
+  const { product } = await storeWithChoices(shop)
+  const release = await holdScripts(page)
+  await page.goto(`/products/${product.slug}`, { waitUntil: 'commit' })
+  const main = page.getByRole('main')
+  const choice = await lastChoices(main)
+  await tap(main, choice)
+  await release()
+  // The page runs ('Show this option', for a page without JavaScript, goes) and adopts the tapped choice.
+  await expect(main.getByRole('button', { name: 'Show this option' })).toBeHidden()
+  await expect(page).toHaveURL(new RegExp(`size=${encodeURIComponent(choice.size)}`))
+  await expect(main.getByRole('radio', { name: choice.colour, exact: true })).toBeChecked()
+  await expect(main.getByRole('radio', { name: choice.size, exact: true })).toBeChecked()
+  await expect(main.getByText('In stock', { exact: true })).toBeVisible()
+  await main.getByRole('button', { name: /add to cart/i }).click()
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
+  await expectCartLine(page, product.title, choice)
+})
+
+test('once the page runs, the colour and size tapped are what Add to Cart adds', async ({ page, shop }) => {
+  const { product } = await storeWithChoices(shop)
+  await page.goto(`/products/${product.slug}`)
+  const main = page.getByRole('main')
+  // 'Show this option' is for a page without JavaScript: it goes once the page runs.
+  await expect(main.getByRole('button', { name: 'Show this option' })).toBeHidden()
+  const choice = await lastChoices(main)
+  await tap(main, choice)
+  await expect(page).toHaveURL(new RegExp(`colour=${encodeURIComponent(choice.colour).replace(/%20/g, '\\+')}`))
+  await expect(main.getByRole('radio', { name: choice.colour, exact: true })).toBeChecked()
+  await main.getByRole('button', { name: /add to cart/i }).click()
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
+  await expect(headerCartLink(page)).toContainText('1')
+  await expectCartLine(page, product.title, choice)
+})
+
+test('a card’s Add to Cart asks for the size and colour in a dialog, then adds what was chosen', async ({
+  page,
+  shop,
+}) => {
+  const { vendor, product } = await storeWithChoices(shop)
+  await page.goto(`/vendor/${vendor.vendorId}`)
+  await waitForListingToRun(page)
+  const card = page.locator('article', { hasText: product.title })
+  await card.getByRole('button', { name: /add to cart/i }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: product.title })).toBeVisible()
+  // Nothing is chosen for the shopper; adding without a choice asks for one, next to it, and adds nothing.
+  await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(0)
+  await dialog.getByRole('button', { name: /add to cart/i }).click()
+  await expect(dialog.getByRole('alert')).toHaveText('Choose a colour and a size first.')
+
+  const choice = await lastChoices(dialog)
+  await tap(dialog, choice)
+  await dialog.getByRole('button', { name: /add to cart/i }).click()
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(headerCartLink(page)).toContainText('1')
+  await expectCartLine(page, product.title, choice)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the colour and size tapped are what Add to Cart adds', async ({ page, shop }) => {
+    const { product } = await storeWithChoices(shop)
+    await page.goto(`/products/${product.slug}`)
+    const main = page.getByRole('main')
+    const choice = await lastChoices(main)
+    await tap(main, choice)
+    await main.getByRole('button', { name: /add to cart/i }).click()
+    // The page comes back with the choice kept.
+    await expect(main.getByRole('radio', { name: choice.colour, exact: true })).toBeChecked()
+    await expect(main.getByRole('radio', { name: choice.size, exact: true })).toBeChecked()
+    await expect(headerCartLink(page)).toContainText('1')
+    await expectCartLine(page, product.title, choice)
+  })
+
+  test('a card’s Add to Cart leads to the product page to choose, and adds nothing by itself', async ({
+    page,
+    shop,
+  }) => {
+    const { vendor, product } = await storeWithChoices(shop)
+    await page.goto(`/vendor/${vendor.vendorId}`)
+    const card = page.locator('article', { hasText: product.title })
+    await card.getByRole('link', { name: /add to cart/i }).click()
+    await expect(page).toHaveURL(`/products/${product.slug}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.title)
+    await expect(headerCartLink(page)).not.toContainText('1')
+  })
+})
