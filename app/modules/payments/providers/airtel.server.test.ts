@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ProviderError, type StartPaymentInput } from '#app/modules/payments/provider.ts'
-import { pollUntil, type SimulatorHarness, sleep, startSimulatorHarness } from '../simulator/harness.server.ts'
+import { pollUntil, type SimulatorHarness, startSimulatorHarness } from '../simulator/harness.server.ts'
+import { createManualClock } from '../simulator/shared.server.ts'
 import { airtelCallbackHash, airtelMsisdn, createAirtelProvider } from './airtel.server.ts'
 
+// The simulator's delays are on a clock the tests move (`clock.advance`): nothing is approved, expired or called
+// back until a test says time has passed, however busy the machine.
+const APPROVAL_MS = 200
+const EXPIRY_MS = 1500
+const clock = createManualClock()
 let h: SimulatorHarness
 beforeAll(async () => {
-  h = await startSimulatorHarness()
+  h = await startSimulatorHarness(
+    { SIMULATOR_APPROVAL_MS: String(APPROVAL_MS), SIMULATOR_EXPIRY_MS: String(EXPIRY_MS) },
+    { clock },
+  )
 })
 afterAll(() => h.close())
 
@@ -28,7 +37,11 @@ const callbacksFor = (reference: string) =>
     '/api/payments/airtel/callback',
     (c) => (c.body as { transaction?: { id?: string } }).transaction?.id === reference,
   )
-const settled = (s: { state: string }) => s.state !== 'pending'
+/** Past the approval and the expiry: what the provider says once everything scheduled has happened. */
+async function settle<T>(read: () => Promise<T>): Promise<T> {
+  await clock.advance(EXPIRY_MS)
+  return read()
+}
 
 async function errorOf(promise: Promise<unknown>): Promise<ProviderError> {
   const error = await promise.then(
@@ -47,7 +60,7 @@ describe('Airtel Money client against the simulator', () => {
     expect(started.raw).toMatchObject({ status: { response_code: 'DP00800001006', success: true } })
     expect(await airtel.status(payment.reference)).toMatchObject({ state: 'pending', reason: 'TIP' })
 
-    const status = await pollUntil(() => airtel.status(payment.reference), settled)
+    const status = await settle(() => airtel.status(payment.reference))
     expect(status.state).toBe('succeeded')
     expect(status.providerTransactionId).toMatch(/^MP\d+$/)
 
@@ -69,11 +82,11 @@ describe('Airtel Money client against the simulator', () => {
     const poor = input('+250720000002')
     await airtel.start(declined)
     await airtel.start(poor)
-    expect(await pollUntil(() => airtel.status(declined.reference), settled)).toMatchObject({
+    expect(await settle(() => airtel.status(declined.reference))).toMatchObject({
       state: 'failed',
       reason: 'DP00800001008',
     })
-    expect(await pollUntil(() => airtel.status(poor.reference), settled)).toMatchObject({
+    expect(await settle(() => airtel.status(poor.reference))).toMatchObject({
       state: 'failed',
       reason: 'DP00800001007',
     })
@@ -88,9 +101,9 @@ describe('Airtel Money client against the simulator', () => {
     const airtel = h.providers.airtel
     const payment = input('+250730000003')
     await airtel.start(payment)
-    await sleep(500)
+    await clock.advance(APPROVAL_MS * 2)
     expect((await airtel.status(payment.reference)).state).toBe('pending')
-    expect(await pollUntil(() => airtel.status(payment.reference), settled)).toMatchObject({
+    expect(await settle(() => airtel.status(payment.reference))).toMatchObject({
       state: 'failed',
       reason: 'DP00800001029',
     })
@@ -108,7 +121,7 @@ describe('Airtel Money client against the simulator', () => {
     const lost = input('+250730000005')
     await airtel.start(silent)
     await airtel.start(lost)
-    await sleep(700)
+    await clock.advance(EXPIRY_MS * 2)
     expect((await airtel.status(silent.reference)).state).toBe('pending')
     expect((await airtel.status(lost.reference)).state).toBe('succeeded')
     expect(callbacksFor(silent.reference)).toHaveLength(0)
@@ -119,6 +132,7 @@ describe('Airtel Money client against the simulator', () => {
     const airtel = h.providers.airtel
     const early = input('+250730000006')
     await airtel.start(early)
+    await clock.advance(APPROVAL_MS / 2)
     const first = await pollUntil(
       () => callbacksFor(early.reference),
       (c) => c.length > 0,
@@ -126,6 +140,7 @@ describe('Airtel Money client against the simulator', () => {
     // The callback says TS while the enquiry still says in progress: the body is never trusted.
     expect(first[0].body).toMatchObject({ transaction: { status_code: 'TS' } })
     expect((await airtel.status(early.reference)).state).toBe('pending')
+    await clock.advance(APPROVAL_MS / 2)
     expect(
       await pollUntil(
         () => callbacksFor(early.reference),
@@ -135,6 +150,7 @@ describe('Airtel Money client against the simulator', () => {
 
     const twice = input('+250730000007')
     await airtel.start(twice)
+    await clock.advance(APPROVAL_MS)
     const callbacks = await pollUntil(
       () => callbacksFor(twice.reference),
       (c) => c.length >= 2,
@@ -184,7 +200,7 @@ describe('Airtel Money client against the simulator', () => {
     const airtel = h.providers.airtel
     const paid = input('+250730000005')
     await airtel.start(paid)
-    const status = await pollUntil(() => airtel.status(paid.reference), settled)
+    const status = await settle(() => airtel.status(paid.reference))
     const refund = await airtel.refund({
       reference: paid.reference,
       providerTransactionId: status.providerTransactionId,
@@ -201,7 +217,7 @@ describe('Airtel Money client against the simulator', () => {
 
     const declined = input('+250730000001')
     await airtel.start(declined)
-    await pollUntil(() => airtel.status(declined.reference), settled)
+    await settle(() => airtel.status(declined.reference))
     expect(
       await airtel.refund({ reference: declined.reference, amount: 2500, refundReference: randomUUID() }),
     ).toMatchObject({ state: 'failed' })

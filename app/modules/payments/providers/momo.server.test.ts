@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ProviderError, type StartPaymentInput } from '#app/modules/payments/provider.ts'
-import { pollUntil, type SimulatorHarness, sleep, startSimulatorHarness } from '../simulator/harness.server.ts'
+import { pollUntil, type SimulatorHarness, startSimulatorHarness } from '../simulator/harness.server.ts'
+import { createManualClock } from '../simulator/shared.server.ts'
 import { createMomoProvider, momoMessage, parseMomoReason } from './momo.server.ts'
 
+// The simulator's delays are on a clock the tests move (`clock.advance`): nothing is approved, expired or called
+// back until a test says time has passed, however busy the machine.
+const APPROVAL_MS = 200
+const EXPIRY_MS = 1500
+const clock = createManualClock()
 let h: SimulatorHarness
 beforeAll(async () => {
-  h = await startSimulatorHarness()
+  h = await startSimulatorHarness(
+    { SIMULATOR_APPROVAL_MS: String(APPROVAL_MS), SIMULATOR_EXPIRY_MS: String(EXPIRY_MS) },
+    { clock },
+  )
 })
 afterAll(() => h.close())
 
@@ -26,7 +35,11 @@ function input(phone: string, overrides: Partial<StartPaymentInput> = {}): Start
 }
 
 const callbacksFor = (reference: string) => h.callbacks(`/api/payments/momo/callback/${reference}`)
-const settled = (s: { state: string }) => s.state !== 'pending'
+/** Past the approval and the expiry: what the provider says once everything scheduled has happened. */
+async function settle<T>(read: () => Promise<T>): Promise<T> {
+  await clock.advance(EXPIRY_MS)
+  return read()
+}
 
 async function errorOf(promise: Promise<unknown>): Promise<ProviderError> {
   const error = await promise.then(
@@ -57,7 +70,7 @@ describe('MTN MoMo client against the simulator', () => {
     await momo.start(payment)
     expect((await momo.status(payment.reference)).state).toBe('pending')
 
-    const status = await pollUntil(() => momo.status(payment.reference), settled)
+    const status = await settle(() => momo.status(payment.reference))
     expect(status).toMatchObject({ state: 'succeeded', amount: 1500 })
     expect(status.providerTransactionId).toMatch(/^\d+$/)
     // MoMo reports the amount as a string.
@@ -84,7 +97,7 @@ describe('MTN MoMo client against the simulator', () => {
   test('declined (…001): FAILED with the reason as a string', async () => {
     const payment = input('+250788000001')
     await h.providers.momo.start(payment)
-    const status = await pollUntil(() => h.providers.momo.status(payment.reference), settled)
+    const status = await settle(() => h.providers.momo.status(payment.reference))
     expect(status).toMatchObject({ state: 'failed', reason: 'APPROVAL_REJECTED' })
     expect((status.raw as { reason: unknown }).reason).toBe('APPROVAL_REJECTED')
   })
@@ -92,7 +105,7 @@ describe('MTN MoMo client against the simulator', () => {
   test('not enough funds (…002): FAILED with the reason as an object', async () => {
     const payment = input('+250798000002')
     await h.providers.momo.start(payment)
-    const status = await pollUntil(() => h.providers.momo.status(payment.reference), settled)
+    const status = await settle(() => h.providers.momo.status(payment.reference))
     expect(status).toMatchObject({ state: 'failed', reason: 'NOT_ENOUGH_FUNDS' })
     expect((status.raw as { reason: unknown }).reason).toMatchObject({ code: 'NOT_ENOUGH_FUNDS' })
   })
@@ -100,10 +113,10 @@ describe('MTN MoMo client against the simulator', () => {
   test('expires (…003): pending past the approval delay, failed after the expiry, with a callback', async () => {
     const payment = input('+250788000003')
     await h.providers.momo.start(payment)
-    await sleep(500)
+    await clock.advance(APPROVAL_MS * 2)
     expect((await h.providers.momo.status(payment.reference)).state).toBe('pending')
     expect(callbacksFor(payment.reference)).toHaveLength(0)
-    const status = await pollUntil(() => h.providers.momo.status(payment.reference), settled)
+    const status = await settle(() => h.providers.momo.status(payment.reference))
     expect(status).toMatchObject({ state: 'failed', reason: 'COULD_NOT_PERFORM_TRANSACTION' })
     const callbacks = await pollUntil(
       () => callbacksFor(payment.reference),
@@ -115,7 +128,7 @@ describe('MTN MoMo client against the simulator', () => {
   test('never answers (…004): pending, no callback', async () => {
     const payment = input('+250788000004')
     await h.providers.momo.start(payment)
-    await sleep(700)
+    await clock.advance(EXPIRY_MS * 2)
     expect((await h.providers.momo.status(payment.reference)).state).toBe('pending')
     expect(callbacksFor(payment.reference)).toHaveLength(0)
   })
@@ -123,15 +136,18 @@ describe('MTN MoMo client against the simulator', () => {
   test('callback lost (…005): the status says succeeded, no callback arrives', async () => {
     const payment = input('+250788000005')
     await h.providers.momo.start(payment)
-    const status = await pollUntil(() => h.providers.momo.status(payment.reference), settled)
+    const status = await settle(() => h.providers.momo.status(payment.reference))
     expect(status.state).toBe('succeeded')
-    await sleep(100)
+    await clock.advance(EXPIRY_MS)
     expect(callbacksFor(payment.reference)).toHaveLength(0)
   })
 
   test('callback before the status is final (…006): a PENDING callback, then the SUCCESSFUL one', async () => {
     const payment = input('+250788000006')
     await h.providers.momo.start(payment)
+    await clock.advance(APPROVAL_MS / 2)
+    expect((await h.providers.momo.status(payment.reference)).state).toBe('pending')
+    await clock.advance(APPROVAL_MS / 2)
     const callbacks = await pollUntil(
       () => callbacksFor(payment.reference),
       (c) => c.length >= 2,
@@ -142,20 +158,21 @@ describe('MTN MoMo client against the simulator', () => {
   test('duplicate callback (…007): two callbacks (PUT then POST) for one payment', async () => {
     const payment = input('+250788000007')
     await h.providers.momo.start(payment)
+    await clock.advance(APPROVAL_MS)
     const callbacks = await pollUntil(
       () => callbacksFor(payment.reference),
       (c) => c.length >= 2,
     )
     expect(callbacks.map((c) => c.method)).toEqual(['PUT', 'POST'])
     expect(callbacks.every((c) => (c.body as { status: string }).status === 'SUCCESSFUL')).toBe(true)
-    await sleep(100)
+    await clock.advance(EXPIRY_MS)
     expect(callbacksFor(payment.reference)).toHaveLength(2)
   })
 
   test('a paid amount below the expected one is failed (AMOUNT_MISMATCH)', async () => {
     const payment = input('+250788000005')
     await h.providers.momo.start(payment)
-    await pollUntil(() => h.providers.momo.status(payment.reference), settled)
+    await settle(() => h.providers.momo.status(payment.reference))
     expect(await h.providers.momo.status(payment.reference, undefined, 1500)).toMatchObject({ state: 'succeeded' })
     expect(await h.providers.momo.status(payment.reference, undefined, 1501)).toMatchObject({
       state: 'failed',
@@ -242,27 +259,27 @@ describe('MTN MoMo client against the simulator', () => {
     const momo = h.providers.momo
     const paid = input('+250788000005')
     await momo.start(paid)
-    await pollUntil(() => momo.status(paid.reference), settled)
+    await settle(() => momo.status(paid.reference))
     const refundReference = randomUUID()
     const started = await momo.refund({ reference: paid.reference, amount: 1500, refundReference })
     expect(started.state).toBe('pending')
-    const refunded = await pollUntil(() => momo.refundStatus(refundReference), settled)
+    const refunded = await settle(() => momo.refundStatus(refundReference))
     expect(refunded).toMatchObject({ state: 'succeeded', amount: 1500 })
     expect(refunded.providerTransactionId).toBeTruthy()
     // Refunding more than is left fails.
     const again = randomUUID()
     await momo.refund({ reference: paid.reference, amount: 1, refundReference: again })
-    expect(await pollUntil(() => momo.refundStatus(again), settled)).toMatchObject({
+    expect(await settle(() => momo.refundStatus(again))).toMatchObject({
       state: 'failed',
       reason: 'NOT_ALLOWED',
     })
 
     const declined = input('+250788000001')
     await momo.start(declined)
-    await pollUntil(() => momo.status(declined.reference), settled)
+    await settle(() => momo.status(declined.reference))
     const refusedReference = randomUUID()
     await momo.refund({ reference: declined.reference, amount: 1500, refundReference: refusedReference })
-    expect(await pollUntil(() => momo.refundStatus(refusedReference), settled)).toMatchObject({
+    expect(await settle(() => momo.refundStatus(refusedReference))).toMatchObject({
       state: 'failed',
       reason: 'NOT_ALLOWED',
     })
