@@ -66,6 +66,7 @@ export default [
       route('customer-dashboard/password', 'routes/account/customer-password.tsx'),
       route('customer-dashboard/orders', 'routes/account/customer-orders.tsx'),
       route('customer-dashboard/orders/:number', 'routes/account/customer-order.tsx'),
+      route('customer-dashboard/orders/:number/cancel', 'routes/account/customer-order-cancel.tsx'),
       route('customer-dashboard/messages', 'routes/account/customer-messages.tsx'),
       route('customer-dashboard/messages/new', 'routes/account/customer-message-new.tsx'),
       route('customer-dashboard/messages/:conversationId', 'routes/account/customer-message.tsx'),

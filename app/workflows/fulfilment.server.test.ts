@@ -24,6 +24,7 @@ import { getStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
   advanceVendorOrderStep,
+  answerCancellationRequest,
   fulfilStoreOrder,
   getStoreOrder,
   listStoreOrders,
@@ -314,7 +315,9 @@ describe('an order paid online', () => {
       revenue: before.revenue + lineA.unitPrice * 2,
       open: before.open + 1,
     })
-    expect(await cancelOrderForCustomer(t.ctx, { customerId, orderNumber: order.number })).toEqual({ ok: true })
+    expect(
+      await cancelOrderForCustomer(t.ctx, { customerId, orderNumber: order.number, reason: 'changed_mind' }),
+    ).toEqual({ ok: true })
     expect(await getVendorOrderFigures(t.ctx, vendorA)).toEqual(before)
   })
 
@@ -396,5 +399,143 @@ describe("the store owner's order pages", () => {
     } finally {
       await t.ctx.db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, vendorA))
     }
+  })
+})
+
+describe('the customer cancels with a reason; after packing the store is asked and answers', () => {
+  const vendorMail = 'kigali-fashion@example.rw'
+  const otherMail = 'nyamirambo-crafts@example.rw'
+  const cancel = (number: string, who = customerId) =>
+    cancelOrderForCustomer(t.ctx, {
+      customerId: who,
+      orderNumber: number,
+      reason: 'other',
+      note: 'Bought it at Kimironko',
+    })
+  const answer = (owner: string, vendorOrderId: number, refusal?: string) =>
+    answerCancellationRequest(t.ctx, {
+      ownerUserId: owner,
+      vendorOrderId,
+      ...(refusal === undefined ? { answer: 'accept' as const } : { answer: 'refuse' as const, refusal }),
+    })
+  const pack = (vendorId: number, vendorOrderId: number) =>
+    advanceVendorOrderStep(t.ctx, { vendorId, vendorOrderId, to: 'packed' })
+
+  beforeAll(async () => {
+    for (const id of ['owner-a', 'owner-b']) {
+      await t.ctx.db
+        .insert(users)
+        .values({ id, name: id, email: `${id}@example.rw`, role: 'vendor' })
+        .onConflictDoNothing()
+    }
+    await setVendorOwner(t.ctx, vendorA, 'owner-a')
+    await setVendorOwner(t.ctx, vendorB, 'owner-b')
+  })
+
+  test('before packing it is cancelled at once, the reason kept in the history; a second submit changes nothing', async () => {
+    const { order } = await placeOrder('cod')
+    expect(await cancel(order.number)).toEqual({ ok: true })
+    const detail = await getOrderDetail(t.ctx, order.id)
+    expect(detail?.status).toBe('cancelled')
+    expect(detail?.vendorOrders.map((v) => v.status)).toEqual(['cancelled', 'cancelled'])
+    const event = detail?.events.find((e) => e.toStatus === 'cancelled' && e.vendorOrderId === null)
+    expect(event).toMatchObject({ actor: 'customer', note: 'Bought it at Kimironko', data: { reason: 'other' } })
+    expect(detail?.cancellations).toEqual([])
+    // A double submit, or the form sent again after a reload: nothing more happens.
+    expect(await cancel(order.number)).toEqual({ ok: false, code: 'not_cancellable' })
+  })
+
+  test('someone else’s order is not found, and nothing changes', async () => {
+    const { order } = await placeOrder('cod')
+    const stranger = (await createCustomer(t.ctx, { firstName: 'Eric', lastName: 'M', email: 'eric@example.rw' })).id
+    expect(await cancel(order.number, stranger)).toEqual({ ok: false, code: 'not_found' })
+    expect(await statusOf(order.id)).toBe('confirmed')
+  })
+
+  test('after packing it is a request to the store that packed: told by e-mail, accepted, and then cancelled', async () => {
+    const { order, a, b } = await placeOrder('cod')
+    const A = a as number
+    const B = b as number
+    await pack(vendorA, A)
+    const mailsBefore = (await messagesTo(vendorMail)).length
+    expect(await cancel(order.number)).toEqual({ ok: true, requested: true })
+    expect(await statusOf(order.id)).toBe('confirmed')
+    let detail = await getOrderDetail(t.ctx, order.id)
+    expect(detail?.cancellations.map((c) => [c.vendorOrderId, c.status, c.reason, c.note])).toEqual([
+      [A, 'requested', 'other', 'Bought it at Kimironko'],
+    ])
+    const vendorMails = await messagesTo(vendorMail)
+    expect(vendorMails.slice(mailsBefore)).toEqual([`The customer asks to cancel order ${order.number}`])
+    expect((await messagesTo(otherMail)).some((s) => s.includes('asks to cancel'))).toBe(false)
+    // The list shows it as a to-do; the store cannot dispatch before it answers.
+    const listing = await listStoreOrders(t.ctx, { ownerUserId: 'owner-a', page: 1 })
+    expect(listing.items.find((i) => i.id === A)?.cancelRequested).toBe(true)
+    expect(await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to: 'dispatched' })).toEqual({
+      ok: false,
+      code: 'illegal',
+    })
+    // Asking again (double submit, reload) makes no second request.
+    expect(await cancel(order.number)).toEqual({ ok: false, code: 'requested' })
+    // Another store cannot answer it, nor can a store answer a part that was not asked.
+    expect(await answer('owner-b', A)).toEqual({ ok: false, code: 'not_found' })
+    expect(await answer('owner-b', B)).toEqual({ ok: false, code: 'not_found' })
+
+    expect(await answer('owner-a', A)).toEqual({ ok: true, orderNumber: order.number, cancelled: true })
+    detail = await getOrderDetail(t.ctx, order.id)
+    expect(detail?.status).toBe('cancelled')
+    expect(detail?.vendorOrders.map((v) => v.status)).toEqual(['cancelled', 'cancelled'])
+    expect(detail?.cancellations.map((c) => c.status)).toEqual(['accepted'])
+    expect(detail?.events.find((e) => e.toStatus === 'cancelled' && e.vendorOrderId === null)).toMatchObject({
+      actor: `vendor:${vendorA}`,
+      data: { reason: 'other' },
+    })
+    expect(await messagesTo(email)).toContain(`Order ${order.number} was cancelled`)
+    // Answered once: a second accept (a double click) is refused.
+    expect(await answer('owner-a', A)).toEqual({ ok: false, code: 'illegal' })
+    expect(await answer('owner-a', A, 'Too late')).toEqual({ ok: false, code: 'illegal' })
+  })
+
+  test('a refusal keeps the order going, the customer is told why, and cannot ask again', async () => {
+    const { order, a } = await placeOrder('cod')
+    const A = a as number
+    await pack(vendorA, A)
+    expect(await cancel(order.number)).toEqual({ ok: true, requested: true })
+    expect(await answer('owner-a', A, 'The tailor already cut the cloth')).toEqual({
+      ok: true,
+      orderNumber: order.number,
+      cancelled: false,
+    })
+    const detail = await getOrderDetail(t.ctx, order.id)
+    expect(detail?.status).toBe('confirmed')
+    expect(detail?.cancellations.map((c) => [c.status, c.refusal])).toEqual([
+      ['refused', 'The tailor already cut the cloth'],
+    ])
+    expect(await messagesTo(email)).toContain(`Your request to cancel order ${order.number}`)
+    expect(await messagesTo(phone)).toContainEqual(expect.stringContaining(order.number))
+    expect(await cancel(order.number)).toEqual({ ok: false, code: 'not_cancellable' })
+    expect(await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: A, to: 'dispatched' })).toEqual({
+      ok: true,
+      status: 'dispatched',
+    })
+  })
+
+  test('two packed stores: both are asked, and the order is cancelled only when both accepted', async () => {
+    const { order, a, b } = await placeOrder('cod')
+    await pack(vendorA, a as number)
+    await pack(vendorB, b as number)
+    expect(await cancel(order.number)).toEqual({ ok: true, requested: true })
+    expect(await answer('owner-a', a as number)).toEqual({ ok: true, orderNumber: order.number, cancelled: false })
+    expect(await statusOf(order.id)).toBe('confirmed')
+    expect(await answer('owner-b', b as number)).toEqual({ ok: true, orderNumber: order.number, cancelled: true })
+    expect(await statusOf(order.id)).toBe('cancelled')
+  })
+
+  test('once a part is dispatched, or the order is cancelled, it cannot be cancelled', async () => {
+    const { order, a } = await placeOrder('cod')
+    await pack(vendorA, a as number)
+    await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: a as number, to: 'dispatched' })
+    expect(await cancel(order.number)).toEqual({ ok: false, code: 'not_cancellable' })
+    expect(await statusOf(order.id)).toBe('partly_shipped')
+    expect((await getOrderDetail(t.ctx, order.id))?.cancellations).toEqual([])
   })
 })

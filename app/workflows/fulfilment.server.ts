@@ -1,10 +1,13 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import type { VendorOrderStatus } from '#app/modules/orders/order-status.ts'
+import type { CancelReason, VendorOrderStatus } from '#app/modules/orders/order-status.ts'
 import type { FulfilmentIntent } from '#app/modules/orders/orders.schemas.ts'
 import {
   advanceVendorOrder,
+  answerCancellation,
   findOrder,
   getVendorOrder,
+  hasOpenCancellation,
+  listCancellations,
   listVendorOrders,
   markCashCollected,
   ORDERS_PAGE_SIZE,
@@ -14,6 +17,7 @@ import { findPendingCashPayment, recordPaymentEvent, settlePayment } from '#app/
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
 import { findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { notifyCustomer } from './order-notifications.server.ts'
+import { cancelOrderInTransaction, type PaymentsDeps, refundOrderPayments } from './payments.server.ts'
 
 // A vendor fulfils their part of an order: packed, dispatched, delivered, and for cash on delivery the money
 // collected. Each step is one transaction with the customer's e-mail and SMS, so a message never tells of a
@@ -33,6 +37,10 @@ export async function advanceVendorOrderStep(
   if (!isVendorOrderId(input.vendorOrderId)) return { ok: false, code: 'not_found' }
   return ctx.db.transaction(async (tx) => {
     const t = { db: tx }
+    // The customer asked to cancel this part: the vendor answers first (it does not leave meanwhile).
+    if (input.to === 'dispatched' && (await hasOpenCancellation(t, input.vendorOrderId))) {
+      return { ok: false, code: 'illegal' }
+    }
     const outcome = await advanceVendorOrder(t, { ...input, actor: `vendor:${input.vendorId}` })
     if (!outcome.ok) return { ok: false, code: outcome.code }
     const vendorName = (await findVendorContact(t, outcome.vendorOrder.vendorId))?.name ?? ''
@@ -126,4 +134,53 @@ export async function fulfilStoreOrder(
       ? await recordCashCollected(ctx, step)
       : await advanceVendorOrderStep(ctx, { ...step, to: input.intent })
   return outcome.ok ? { ok: true, orderNumber: order.number } : outcome
+}
+
+export type CancellationAnswer = { answer: 'accept' } | { answer: 'refuse'; refusal: string }
+
+/**
+ * The owner of a store answers the customer's request to cancel the store's (packed) part of an order. Refused:
+ * the customer is told why, and the order goes on. Accepted: once every store asked has accepted, the order is
+ * cancelled as the customer's own cancel does (stock back, the customer told, a paid order refunded).
+ * `not_found` for another store's order (or no request), `illegal` once answered (a double submit).
+ */
+export async function answerCancellationRequest(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; vendorOrderId: number } & CancellationAnswer,
+  deps: PaymentsDeps = {},
+): Promise<{ ok: true; orderNumber: string; cancelled: boolean } | { ok: false; code: 'not_found' | 'illegal' }> {
+  const vendorId = await tradingStoreOf(ctx, input.ownerUserId)
+  if (vendorId === null || !isVendorOrderId(input.vendorOrderId)) return { ok: false, code: 'not_found' }
+  const found = await getVendorOrder(ctx, vendorId, input.vendorOrderId)
+  if (!found) return { ok: false, code: 'not_found' }
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const t = { db: tx }
+    // The order first (as the customer's cancel does), so a cancel and an answer at once queue up.
+    const order = await findOrder(t, found.id, true)
+    if (!order) return { ok: false as const, code: 'not_found' as const }
+    const answered = await answerCancellation(t, {
+      vendorId,
+      vendorOrderId: input.vendorOrderId,
+      to: input.answer === 'accept' ? 'accepted' : 'refused',
+      refusal: input.answer === 'refuse' ? input.refusal : undefined,
+    })
+    if (!answered.ok) return answered
+    const vendorName = (await findVendorContact(t, vendorId))?.name ?? ''
+    if (input.answer === 'refuse') {
+      await notifyCustomer(t, order.id, 'cancelRefused', { vendorName, refusal: input.refusal })
+      return { ok: true as const, cancelled: false }
+    }
+    const all = await listCancellations(t, order.id, true)
+    if (!all.every((c) => c.status === 'accepted')) return { ok: true as const, cancelled: false }
+    const request = answered.request
+    await cancelOrderInTransaction(t, order, {
+      actor: `vendor:${vendorId}`,
+      reason: 'customer',
+      why: { reason: request.reason as CancelReason, note: request.note },
+    })
+    return { ok: true as const, cancelled: true }
+  })
+  if (!outcome.ok) return outcome
+  if (outcome.cancelled) await refundOrderPayments(ctx, found.id, deps)
+  return { ok: true, orderNumber: found.number, cancelled: outcome.cancelled }
 }

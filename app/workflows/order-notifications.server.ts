@@ -6,7 +6,7 @@ import { getOrderDetail, type OrderDetail } from '#app/modules/orders/orders.ser
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
 
-export type OrderNotice = 'placed' | 'paid' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded'
+export type OrderNotice = 'placed' | 'paid' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded' | 'cancelRefused'
 
 /**
  * Tells the customer about their order by e-mail and SMS, and each vendor about a new order, through the outbox:
@@ -17,7 +17,7 @@ export async function notifyCustomer(
   ctx: ServiceContext,
   orderId: number,
   notice: OrderNotice,
-  extra: { vendorName?: string } = {},
+  extra: { vendorName?: string; refusal?: string } = {},
 ): Promise<void> {
   const order = await getOrderDetail(ctx, orderId)
   if (!order) return
@@ -27,6 +27,7 @@ export async function notifyCustomer(
     number: order.number,
     total: formatRwf(order.total, 'en-RW'),
     vendor: extra.vendorName ?? '',
+    refusal: extra.refusal ?? '',
     link: `${getEnv().PUBLIC_URL}/customer-dashboard/orders/${order.number}`,
     items: itemsText(order),
     method: i18n._(`orders.method.${order.paymentMethod}`),
@@ -75,6 +76,39 @@ export async function notifyVendorsOfNewOrder(
       recipient: contact.email,
       subject: i18n._('orders.email.vendorNew.subject', values),
       body: i18n._('orders.email.vendorNew.body', values),
+    })
+  }
+}
+
+/**
+ * Tells each vendor asked to cancel their packed part of an order (by e-mail, as of a new order): the customer's
+ * reason, and the link to answer. Vendors get no SMS from Isoko yet.
+ */
+export async function notifyVendorsOfCancelRequest(
+  ctx: ServiceContext,
+  orderId: number,
+  vendorOrderIds: number[],
+): Promise<void> {
+  if (vendorOrderIds.length === 0) return
+  const order = await getOrderDetail(ctx, orderId)
+  if (!order) return
+  const i18n = createI18n('en')
+  for (const vendorOrder of order.vendorOrders.filter((v) => vendorOrderIds.includes(v.id))) {
+    const contact = await findVendorContact(ctx, vendorOrder.vendorId)
+    const request = order.cancellations.find((c) => c.vendorOrderId === vendorOrder.id)
+    if (!contact || !request) continue
+    const values = {
+      store: contact.name,
+      number: order.number,
+      reason: i18n._(`orders.cancel.reason.${request.reason}`),
+      note: request.note ?? '',
+      link: `${getEnv().PUBLIC_URL}/vendor-dashboard/orders/${vendorOrder.id}`,
+    }
+    await enqueueMessage(ctx, {
+      channel: 'email',
+      recipient: contact.email,
+      subject: i18n._('orders.email.vendorCancelRequest.subject', values),
+      body: i18n._('orders.email.vendorCancelRequest.body', values),
     })
   }
 }

@@ -455,7 +455,9 @@ describe('cancelling and refunds', () => {
   test('a card payment that succeeds after the customer cancelled is refunded, and the order ends refunded', async () => {
     const o = await pendingOrder('card')
     const started = await startOk(o, 'card')
-    expect(await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number }, deps)).toEqual({
+    expect(
+      await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number, reason: 'changed_mind' }, deps),
+    ).toEqual({
       ok: true,
     })
     expect((await order(o)).status).toBe('cancelled')
@@ -482,7 +484,7 @@ describe('cancelling and refunds', () => {
     await withManualClock(async (clock) => {
       const o = await pendingOrder()
       const started = await startOk(o, 'momo', mtn('005'))
-      await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number }, deps)
+      await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number, reason: 'changed_mind' }, deps)
       await clock.advance(APPROVAL_MS)
       await refreshPayment(t.ctx, started.payment.id, deps)
       expect((await payments(o))[0]).toMatchObject({ status: 'succeeded', refundStatus: 'pending' })
@@ -505,7 +507,9 @@ describe('cancelling and refunds', () => {
     expect((await order(o)).status).toBe('paid')
     expect(await stockOf(t.ctx, o.variantId)).toBe(3)
 
-    expect(await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number }, deps)).toEqual({
+    expect(
+      await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number, reason: 'changed_mind' }, deps),
+    ).toEqual({
       ok: true,
     })
     let detail = await order(o)
@@ -531,7 +535,9 @@ describe('cancelling and refunds', () => {
       `Refund for order ${o.number}`,
     ])
     // Cancelling again does nothing.
-    expect(await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number }, deps)).toEqual({
+    expect(
+      await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number, reason: 'changed_mind' }, deps),
+    ).toEqual({
       ok: false,
       code: 'not_cancellable',
     })
@@ -549,7 +555,9 @@ describe('cancelling and refunds', () => {
         status: to,
       })
     }
-    expect(await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number }, deps)).toEqual({
+    expect(
+      await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: o.number, reason: 'changed_mind' }, deps),
+    ).toEqual({
       ok: false,
       code: 'not_cancellable',
     })
@@ -562,14 +570,22 @@ describe('cancelling and refunds', () => {
     const o = await pendingOrder()
     const stranger = await makeCustomer(t.ctx)
     expect(await pay(o, 'momo', MTN_APPROVE, stranger.id)).toEqual({ ok: false, code: 'not_found' })
-    expect(await cancelOrderForCustomer(t.ctx, { customerId: stranger.id, orderNumber: o.number }, deps)).toEqual({
+    expect(
+      await cancelOrderForCustomer(
+        t.ctx,
+        { customerId: stranger.id, orderNumber: o.number, reason: 'changed_mind' },
+        deps,
+      ),
+    ).toEqual({
       ok: false,
       code: 'not_found',
     })
     expect(await handleCardReturn(t.ctx, { customerId: stranger.id, orderNumber: o.number, query: {} }, deps)).toBe(
       'not_found',
     )
-    expect(await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: 'ISK-0' }, deps)).toEqual({
+    expect(
+      await cancelOrderForCustomer(t.ctx, { customerId: o.c.id, orderNumber: 'ISK-0', reason: 'changed_mind' }, deps),
+    ).toEqual({
       ok: false,
       code: 'not_found',
     })
@@ -740,7 +756,7 @@ describe('several servers sweeping at once', () => {
       await refreshPayment(s.ctx, p.paymentId, { providers: fake.providers })
       const cancelled = await cancelOrderForCustomer(
         s.ctx,
-        { customerId: p.customerId, orderNumber: p.number },
+        { customerId: p.customerId, orderNumber: p.number, reason: 'changed_mind' },
         { providers: fake.providers },
       )
       expect(cancelled).toEqual({ ok: true })

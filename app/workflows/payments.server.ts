@@ -1,14 +1,16 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { releaseStock, reserveStock } from '#app/modules/catalog/stock.server.ts'
-import { CANCELLABLE_ORDER_STATUSES } from '#app/modules/orders/order-status.ts'
+import { type CancelReason, cancelPath } from '#app/modules/orders/order-status.ts'
 import {
   cancelVendorOrders,
+  createCancellationRequests,
   findOrder,
   findOrderByNumber,
   getOrderStockLines,
-  isBeforeDispatch,
+  listCancellations,
   listOverdueUnpaidOrders,
+  lockVendorOrdersOf,
   type OrderRow,
   type PaymentMethod,
   releaseOrderToVendors,
@@ -42,7 +44,7 @@ import {
   ProviderError,
   type ProviderStatus,
 } from '#app/modules/payments/provider.ts'
-import { notifyCustomer, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
+import { notifyCustomer, notifyVendorsOfCancelRequest, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
 
 // Paying for an order (DESIGN.md section 5). Every answer a provider gives is stored as a payment event. A
 // callback is only a hint: it is verified, then the provider's status call decides. Outcomes are applied once
@@ -268,13 +270,22 @@ async function releaseIfNothingPending(ctx: ServiceContext, orderId: number, pay
   await setStockReserved(ctx, orderId, false)
 }
 
-/** Cancels an order inside a transaction: vendor orders, stock back, the customer told. */
-async function cancelOrderInTransaction(
+/**
+ * Cancels an order inside a transaction: vendor orders, stock back, the customer told. `why` is the customer's
+ * reason (and note), kept with the order's history. The refund of a paid order starts after the commit
+ * (`refundOrderPayments`).
+ */
+export async function cancelOrderInTransaction(
   ctx: ServiceContext,
   order: OrderRow,
-  change: { actor: string; reason: string },
+  change: { actor: string; reason: string; why?: { reason: CancelReason; note: string | null } },
 ): Promise<void> {
-  await transitionOrder(ctx, order.id, 'cancelled', { actor: change.actor, cancelReason: change.reason })
+  await transitionOrder(ctx, order.id, 'cancelled', {
+    actor: change.actor,
+    cancelReason: change.reason,
+    note: change.why?.note ?? undefined,
+    data: change.why ? { reason: change.why.reason } : undefined,
+  })
   await cancelVendorOrders(ctx, order.id, change.actor)
   if (order.stockReserved) {
     await releaseStock(ctx, await getOrderStockLines(ctx, order.id))
@@ -405,31 +416,65 @@ export async function refreshIfStale(
   await refreshPayment(ctx, payment.id, deps)
 }
 
-export type CancelOutcome = { ok: true } | { ok: false; code: 'not_found' | 'not_cancellable' }
+export type CancelOutcome =
+  | { ok: true; requested?: true }
+  | { ok: false; code: 'not_found' | 'not_cancellable' | 'requested' }
 
-/** The customer cancels before anything left a vendor: stock back, and the money back if it was paid. */
+/**
+ * The customer cancels, with a reason. While nothing is packed the order is cancelled at once: stock back, and the
+ * money back if it was paid. Once a part is packed, each packed part's vendor is asked instead (and told); the
+ * order is cancelled when all of them accept (`answerCancellationRequest`). Once anything left a vendor, or a
+ * request was already made, it is `not_cancellable` (`requested` when the request is still waiting: a double
+ * submit or a reload of the form).
+ */
 export async function cancelOrderForCustomer(
   ctx: ServiceContext,
-  input: { customerId: number; orderNumber: string },
+  input: { customerId: number; orderNumber: string; reason: CancelReason; note?: string | null },
   deps: PaymentsDeps = {},
 ): Promise<CancelOutcome> {
   const found = await findOrderByNumber(ctx, input.orderNumber)
   if (!found || found.customerId !== input.customerId) return { ok: false, code: 'not_found' }
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const why = { reason: input.reason, note: input.note?.trim() || null }
+  const outcome = await ctx.db.transaction(async (tx): Promise<CancelOutcome> => {
     const t = { db: tx }
     const order = await findOrder(t, found.id, true)
-    if (!order) return { ok: false as const, code: 'not_found' as const }
-    if (!CANCELLABLE_ORDER_STATUSES.includes(order.status) || !(await isBeforeDispatch(t, order.id))) {
-      return { ok: false as const, code: 'not_cancellable' as const }
+    if (!order) return { ok: false, code: 'not_found' }
+    const parts = await lockVendorOrdersOf(t, order.id)
+    const asked = await listCancellations(t, order.id)
+    const path = cancelPath(
+      order.status,
+      parts.map((p) => ({
+        status: p.status,
+        cancellation: asked.find((c) => c.vendorOrderId === p.id)?.status ?? null,
+      })),
+    )
+    if (path === null) {
+      return asked.some((c) => c.status === 'requested')
+        ? { ok: false, code: 'requested' }
+        : { ok: false, code: 'not_cancellable' }
     }
-    await cancelOrderInTransaction(t, order, { actor: 'customer', reason: 'customer' })
-    return { ok: true as const }
+    if (path === 'request') {
+      const packed = parts.filter((p) => p.status === 'packed').map((p) => p.id)
+      const made = await createCancellationRequests(t, { orderId: order.id, vendorOrderIds: packed, ...why })
+      await notifyVendorsOfCancelRequest(
+        t,
+        order.id,
+        made.map((r) => r.vendorOrderId),
+      )
+      return { ok: true, requested: true }
+    }
+    await cancelOrderInTransaction(t, order, { actor: 'customer', reason: 'customer', why })
+    return { ok: true }
   })
-  if (!outcome.ok) return outcome
-  for (const p of await listOrderPayments(ctx, found.id)) {
+  if (outcome.ok && !outcome.requested) await refundOrderPayments(ctx, found.id, deps)
+  return outcome
+}
+
+/** Starts the refund of every succeeded online payment of a cancelled order (after the cancel's commit). */
+export async function refundOrderPayments(ctx: ServiceContext, orderId: number, deps: PaymentsDeps = {}) {
+  for (const p of await listOrderPayments(ctx, orderId)) {
     if (p.status === 'succeeded' && p.method !== 'cod') await startRefund(ctx, p.id, deps)
   }
-  return { ok: true }
 }
 
 /**

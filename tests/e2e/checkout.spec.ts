@@ -47,10 +47,15 @@ test('cash on delivery is confirmed at once, and the customer can cancel before 
   const main = page.getByRole('main')
   await expect(main.getByText('Confirmed', { exact: true }).first()).toBeVisible()
   const number = await orderNumberOnPage(page)
+  await main.getByRole('link', { name: 'Cancel order' }).click()
+  // A confirmation step: what happens to the money, and a reason.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Cancel order ${number}`)
+  await expect(main).toContainText('Cash on delivery: you have paid nothing, and there is nothing to pay.')
+  await main.getByLabel('I changed my mind').check()
   await main.getByRole('button', { name: 'Cancel order' }).click()
   await expect(page.getByText('Your order was cancelled')).toBeVisible()
   await expect(main.getByText('Cancelled', { exact: true }).first()).toBeVisible()
-  await expect(main.getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+  await expect(main.getByRole('link', { name: 'Cancel order' })).toHaveCount(0)
   // Someone else's order number is not found.
   const other = await page.goto('/customer-dashboard/orders/ISK-999999')
   expect(other?.status()).toBe(404)

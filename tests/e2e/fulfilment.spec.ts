@@ -41,7 +41,7 @@ test('cash on delivery: the vendor packs, dispatches, delivers and collects; the
 
   await page.reload()
   await expect(page.getByRole('main').getByText('Delivered', { exact: true }).first()).toBeVisible()
-  await expect(page.getByRole('main').getByRole('button', { name: 'Cancel order' })).toHaveCount(0)
+  await expect(page.getByRole('main').getByRole('link', { name: 'Cancel order' })).toHaveCount(0)
 })
 
 test('a cart from two stores becomes one order with a part per store; each vendor sees only theirs', async ({

@@ -1,6 +1,6 @@
-import type { OrderStatus, VendorOrderStatus } from './tables.server.ts'
+import type { CancellationStatus, OrderStatus, VendorOrderStatus } from './tables.server.ts'
 
-export type { OrderStatus, VendorOrderStatus }
+export type { CancellationStatus, OrderStatus, VendorOrderStatus }
 
 /**
  * The order state machine (STYLE.md point 6): the one table every change of an order's status goes through.
@@ -32,6 +32,16 @@ export const VENDOR_ORDER_TRANSITIONS: readonly (readonly [from: VendorOrderStat
   ['new', 'cancelled'],
   ['packed', 'cancelled'],
 ]
+
+/** A cancellation request (after packing) is answered once: accepted or refused by the vendor. */
+export const CANCELLATION_TRANSITIONS: readonly (readonly [from: CancellationStatus, to: CancellationStatus])[] = [
+  ['requested', 'accepted'],
+  ['requested', 'refused'],
+]
+
+export function canTransitionCancellation(from: CancellationStatus, to: CancellationStatus): boolean {
+  return CANCELLATION_TRANSITIONS.some(([f, t]) => f === from && t === to)
+}
 
 export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS.some(([f, t]) => f === from && t === to)
@@ -70,6 +80,26 @@ export function orderStatusFromVendorOrders(statuses: VendorOrderStatus[]): Orde
 
 /** Statuses in which the customer can still cancel: nothing has left a vendor yet. */
 export const CANCELLABLE_ORDER_STATUSES: readonly OrderStatus[] = ['pending_payment', 'paid', 'confirmed']
+
+/** Why a customer cancels; `other` needs a note in their own words. */
+export const CANCEL_REASONS = ['changed_mind', 'mistake', 'cheaper', 'too_slow', 'other'] as const
+export type CancelReason = (typeof CANCEL_REASONS)[number]
+
+/**
+ * What the customer's Cancel does to an order: `now` while nothing is packed (it is cancelled at once),
+ * `request` once a part is packed (each packed part's vendor is asked), `null` once anything left a vendor, the
+ * order is over, or a request was already made (one answer per part: no asking again after a refusal).
+ */
+export function cancelPath(
+  status: OrderStatus,
+  parts: readonly { status: VendorOrderStatus; cancellation: CancellationStatus | null }[],
+): 'now' | 'request' | null {
+  if (!CANCELLABLE_ORDER_STATUSES.includes(status)) return null
+  const live = parts.filter((p) => p.status !== 'cancelled')
+  if (live.some((p) => p.cancellation !== null)) return null
+  if (live.some((p) => p.status !== 'new' && p.status !== 'packed')) return null
+  return live.some((p) => p.status === 'packed') ? 'request' : 'now'
+}
 
 /** What a vendor can do next to their part of an order, in the order of the machine. */
 export function nextVendorOrderStatus(from: VendorOrderStatus): VendorOrderStatus | null {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { OrderStatus, VendorOrderStatus } from './order-status.ts'
+import { CANCEL_REASONS, type OrderStatus, type VendorOrderStatus } from './order-status.ts'
 
 // The order pages' query strings and forms. A bad query value falls back to its default, so a hand-edited URL
 // never fails; a bad form value is refused with a message.
@@ -50,3 +50,32 @@ export const VendorOrderIdSchema = z
 export const fulfilmentIntents = ['packed', 'dispatched', 'delivered', 'cash'] as const
 export type FulfilmentIntent = (typeof fulfilmentIntents)[number]
 export const FulfilmentFormSchema = z.object({ intent: z.enum(fulfilmentIntents) })
+
+const optionalText = (max: number, tooLong: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, tooLong).optional())
+
+/** The customer's cancel: a reason from the list (required), and a note, required for `other`. */
+export const CancelOrderFormSchema = z
+  .object({
+    reason: z.enum(CANCEL_REASONS, { message: 'orders.cancel.error.reason' }),
+    note: optionalText(500, 'orders.cancel.error.noteLong'),
+  })
+  .refine((v) => v.reason !== 'other' || Boolean(v.note), {
+    message: 'orders.cancel.error.note',
+    path: ['note'],
+  })
+
+/** The vendor's answer to a cancellation request: accept, or refuse with a reason the customer will read. */
+export const CancellationAnswerFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('cancel_accept') }),
+  z.object({
+    intent: z.literal('cancel_refuse'),
+    refusal: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : ''),
+      z
+        .string()
+        .min(1, 'fulfilment.vendor.cancel.error.refusal')
+        .max(500, 'fulfilment.vendor.cancel.error.refusalLong'),
+    ),
+  }),
+])

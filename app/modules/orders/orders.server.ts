@@ -5,6 +5,8 @@ import { findCustomerContact } from '#app/modules/customers/customers.server.ts'
 import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import type { DeliveryQuote } from './delivery.ts'
 import {
+  type CancellationStatus,
+  canTransitionCancellation,
   canTransitionOrder,
   canTransitionVendorOrder,
   IllegalTransitionError,
@@ -12,7 +14,14 @@ import {
   orderStatusFromVendorOrders,
   type VendorOrderStatus,
 } from './order-status.ts'
-import { orderEvents, orderLines, orders, type PaymentMethod, vendorOrders } from './tables.server.ts'
+import {
+  cancellationRequests,
+  orderEvents,
+  orderLines,
+  orders,
+  type PaymentMethod,
+  vendorOrders,
+} from './tables.server.ts'
 
 export type { PaymentMethod }
 
@@ -358,10 +367,13 @@ export async function markCashCollected(
 export type OrderLineView = typeof orderLines.$inferSelect
 export type OrderEventView = typeof orderEvents.$inferSelect
 export type VendorOrderView = VendorOrderRow & { vendorName: string; vendorSlug: string; lines: OrderLineView[] }
+export type CancellationView = typeof cancellationRequests.$inferSelect
 export type OrderDetail = OrderRow & {
   customer: { id: number; firstName: string; lastName: string; email: string }
   vendorOrders: VendorOrderView[]
   events: OrderEventView[]
+  /** Cancellation requests to the vendors (after packing), one per vendor order asked. */
+  cancellations: CancellationView[]
 }
 
 async function loadDetail(ctx: ServiceContext, order: OrderRow, onlyVendorId?: number): Promise<OrderDetail> {
@@ -395,6 +407,11 @@ async function loadDetail(ctx: ServiceContext, order: OrderRow, onlyVendorId?: n
     .where(eq(orderEvents.orderId, order.id))
     .orderBy(asc(orderEvents.id))
   const vendorOrderIds = new Set(vos.map((v) => v.vo.id))
+  const cancellations = await ctx.db
+    .select()
+    .from(cancellationRequests)
+    .where(eq(cancellationRequests.orderId, order.id))
+    .orderBy(asc(cancellationRequests.id))
   return {
     ...order,
     customer: customer ?? { id: order.customerId, firstName: '', lastName: '', email: '' },
@@ -408,6 +425,7 @@ async function loadDetail(ctx: ServiceContext, order: OrderRow, onlyVendorId?: n
       onlyVendorId === undefined
         ? events
         : events.filter((e) => e.vendorOrderId === null || vendorOrderIds.has(e.vendorOrderId)),
+    cancellations: cancellations.filter((c) => vendorOrderIds.has(c.vendorOrderId)),
   }
 }
 
@@ -520,6 +538,8 @@ export type VendorOrderListItem = {
   customerName: string
   district: string
   titles: string[]
+  /** The customer asked to cancel and the vendor has not answered yet: a to-do. */
+  cancelRequested: boolean
 }
 
 /** A vendor's orders (only those paid or confirmed), newest first, optionally by status. */
@@ -546,6 +566,7 @@ export async function listVendorOrders(
       cashCollectedAt: vendorOrders.cashCollectedAt,
       customerName: orders.recipient,
       district: orders.district,
+      cancelRequested: sql<boolean>`exists (select 1 from ${cancellationRequests} where ${cancellationRequests.vendorOrderId} = ${vendorOrders.id} and ${cancellationRequests.status} = 'requested')`,
     })
     .from(vendorOrders)
     .innerJoin(orders, eq(orders.id, vendorOrders.orderId))
@@ -645,4 +666,90 @@ export async function setOrderPaymentMethod(
   method: PaymentMethod,
 ): Promise<void> {
   await ctx.db.update(orders).set({ paymentMethod: method, updatedAt: new Date() }).where(eq(orders.id, orderId))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Cancellation requests: after packing, the customer's cancel asks each vendor whose part is packed.
+
+/** The order's cancellation requests, locked for the rest of the transaction when `lock` is set. */
+export async function listCancellations(ctx: ServiceContext, orderId: number, lock = false) {
+  const query = ctx.db
+    .select()
+    .from(cancellationRequests)
+    .where(eq(cancellationRequests.orderId, orderId))
+    .orderBy(asc(cancellationRequests.id))
+  return lock ? query.for('update') : query
+}
+
+/** The vendor orders of an order with their status, locked (a cancel decides on them). */
+export async function lockVendorOrdersOf(ctx: ServiceContext, orderId: number) {
+  return ctx.db
+    .select({ id: vendorOrders.id, vendorId: vendorOrders.vendorId, status: vendorOrders.status })
+    .from(vendorOrders)
+    .where(eq(vendorOrders.orderId, orderId))
+    .orderBy(asc(vendorOrders.id))
+    .for('update')
+}
+
+/** Asks each of these vendor orders' vendors to cancel; a vendor order already asked is not asked again. */
+export async function createCancellationRequests(
+  ctx: ServiceContext,
+  input: { orderId: number; vendorOrderIds: number[]; reason: string; note: string | null },
+): Promise<CancellationView[]> {
+  if (input.vendorOrderIds.length === 0) return []
+  return ctx.db
+    .insert(cancellationRequests)
+    .values(
+      input.vendorOrderIds.map((vendorOrderId) => ({
+        orderId: input.orderId,
+        vendorOrderId,
+        reason: input.reason,
+        note: input.note,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning()
+}
+
+export type AnswerCancellationOutcome =
+  | { ok: true; request: CancellationView }
+  | { ok: false; code: 'not_found' | 'illegal' }
+
+/**
+ * A vendor answers the request on their own part of an order (looked up by the vendor order AND the vendor:
+ * another store's request is not found), through the transition table: requested → accepted or refused, once.
+ */
+export async function answerCancellation(
+  ctx: ServiceContext,
+  input: { vendorId: number; vendorOrderId: number; to: CancellationStatus; refusal?: string },
+): Promise<AnswerCancellationOutcome> {
+  const [row] = await ctx.db
+    .select({ request: cancellationRequests })
+    .from(cancellationRequests)
+    .innerJoin(vendorOrders, eq(vendorOrders.id, cancellationRequests.vendorOrderId))
+    .where(
+      and(
+        eq(cancellationRequests.vendorOrderId, input.vendorOrderId),
+        eq(vendorOrders.vendorId, input.vendorId),
+        isNotNull(vendorOrders.releasedAt),
+      ),
+    )
+    .for('update')
+  if (!row) return { ok: false, code: 'not_found' }
+  if (!canTransitionCancellation(row.request.status, input.to)) return { ok: false, code: 'illegal' }
+  const [request] = await ctx.db
+    .update(cancellationRequests)
+    .set({ status: input.to, answeredAt: new Date(), refusal: input.to === 'refused' ? (input.refusal ?? null) : null })
+    .where(eq(cancellationRequests.id, row.request.id))
+    .returning()
+  return { ok: true, request: request as CancellationView }
+}
+
+/** Whether the vendor order has a request waiting for its vendor's answer (it is not dispatched meanwhile). */
+export async function hasOpenCancellation(ctx: ServiceContext, vendorOrderId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(cancellationRequests)
+    .where(and(eq(cancellationRequests.vendorOrderId, vendorOrderId), eq(cancellationRequests.status, 'requested')))
+  return (row?.n ?? 0) > 0
 }

@@ -26,6 +26,8 @@ export type OrderStatus =
   | 'cancelled'
   | 'refunded'
 export type VendorOrderStatus = 'new' | 'packed' | 'dispatched' | 'delivered' | 'cancelled'
+/** A customer's request to cancel a vendor order that is already packed: the vendor accepts or refuses it. */
+export type CancellationStatus = 'requested' | 'accepted' | 'refused'
 export type PaymentMethod = 'momo' | 'airtel' | 'card' | 'cod'
 export type DeliveryOption = 'standard' | 'express'
 
@@ -157,4 +159,34 @@ export const orderEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+)
+
+/**
+ * After packing, a customer's cancel is a request to each vendor whose part is packed (one row per vendor order):
+ * the order is cancelled once every one of them accepted; a refusal keeps the order going.
+ */
+export const cancellationRequests = pgTable(
+  'cancellation_requests',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    vendorOrderId: integer('vendor_order_id')
+      .notNull()
+      .references(() => vendorOrders.id, { onDelete: 'cascade' }),
+    status: text('status').$type<CancellationStatus>().notNull().default('requested'),
+    /** One of CANCEL_REASONS (order-status.ts), with the customer's own words when they chose `other`. */
+    reason: text('reason').notNull(),
+    note: text('note'),
+    /** Why the vendor refused (shown to the customer). */
+    refusal: text('refusal'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('cancellation_requests_order_idx').on(t.orderId),
+    // A vendor order is asked at most once: a refusal is the answer, not an invitation to ask again.
+    uniqueIndex('cancellation_requests_vendor_order_idx').on(t.vendorOrderId),
+  ],
 )

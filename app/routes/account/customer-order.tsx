@@ -1,24 +1,23 @@
-import { data, Form, Link, useNavigation } from 'react-router'
+import { Link } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
-import { FormAlert } from '#app/components/account/fields.tsx'
 import { OrderStatusBadge } from '#app/components/orders/order-list.tsx'
-import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { buttonVariants } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { CANCELLABLE_ORDER_STATUSES } from '#app/modules/orders/order-status.ts'
+import { cancelPath } from '#app/modules/orders/order-status.ts'
 import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
-import { cancelOrderForCustomer } from '#app/workflows/payments.server.ts'
 import { listReviewedProductIds } from '#app/workflows/reviews.server.ts'
 import type { Route } from './+types/customer-order'
-import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
+import { notFound, requireCustomer } from './customer.server.ts'
 
 // One of the customer's own orders (someone else's number is a 404): where it is, what is in it, what was paid,
-// and Cancel while nothing has left a vendor. After checkout (?placed=1) it is the confirmation page.
+// and Cancel while nothing has left a vendor (its confirmation step is the cancel page; after packing it asks the
+// store, and the request's answer shows here). After checkout (?placed=1) it is the confirmation page.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
@@ -32,8 +31,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const reviewedIds = await listReviewedProductIds(ctx, { customerId: customer.id, productIds: receivedIds })
   const placed = new URL(request.url).searchParams.get('placed') === '1'
   const cancellable =
-    CANCELLABLE_ORDER_STATUSES.includes(order.status) &&
-    order.vendorOrders.every((v) => v.status === 'new' || v.status === 'packed' || v.status === 'cancelled')
+    cancelPath(
+      order.status,
+      order.vendorOrders.map((v) => ({
+        status: v.status,
+        cancellation: order.cancellations.find((c) => c.vendorOrderId === v.id)?.status ?? null,
+      })),
+    ) !== null
   return {
     title: requestI18n(request)._('orders.detail.meta', { number: order.number }),
     order,
@@ -51,28 +55,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { ctx, customer } = await requireCustomer(context, request)
-  const form = await request.formData()
-  if (form.get('intent') !== 'cancel') return data({ error: 'orders.cancel.refused' }, { status: 400 })
-  const outcome = await cancelOrderForCustomer(ctx, { customerId: customer.id, orderNumber: params.number })
-  if (!outcome.ok && outcome.code === 'not_found') notFound()
-  if (!outcome.ok) return data({ error: 'orders.cancel.refused' }, { status: 409 })
-  return redirectWithToast(`/customer-dashboard/orders/${params.number}`, {
-    kind: 'success',
-    title: 'orders.cancel.done',
-  })
-}
-
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function CustomerOrder({ loaderData, actionData }: Route.ComponentProps) {
+export default function CustomerOrder({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
   const { order, payments, placed, cancellable, reviewedIds } = loaderData
-  const busy = useNavigation().state === 'submitting'
   const dateTime = new Intl.DateTimeFormat(intlLocale, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -205,17 +195,36 @@ export default function CustomerOrder({ loaderData, actionData }: Route.Componen
               </div>
             </dl>
           </section>
+          {order.cancellations.length > 0 ? (
+            <section
+              aria-labelledby="order-cancellation"
+              className="rounded-xl border border-border bg-card p-4 text-sm"
+            >
+              <h2 id="order-cancellation" className="font-semibold">
+                {t('orders.cancellation.title')}
+              </h2>
+              <ul className="mt-2 grid gap-2">
+                {order.cancellations.map((c) => (
+                  <li key={c.id} className="break-words">
+                    {t(`orders.cancellation.${c.status}`, {
+                      store: order.vendorOrders.find((v) => v.id === c.vendorOrderId)?.vendorName ?? '',
+                      refusal: c.refusal ?? '',
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {cancellable ? (
-            <Form method="post" className="rounded-xl border border-border bg-card p-4 text-sm">
-              <input type="hidden" name="intent" value="cancel" />
-              <FormAlert message={actionData?.error} />
+            <section className="rounded-xl border border-border bg-card p-4 text-sm">
               <p className="text-muted-foreground">{t('orders.cancel.hint')}</p>
-              <Button type="submit" variant="outline" disabled={busy} className="mt-3">
+              <Link
+                to={`/customer-dashboard/orders/${order.number}/cancel`}
+                className={buttonVariants({ variant: 'outline', className: 'mt-3' })}
+              >
                 {t('orders.cancel.button')}
-              </Button>
-            </Form>
-          ) : actionData?.error ? (
-            <FormAlert message={actionData.error} />
+              </Link>
+            </section>
           ) : null}
         </aside>
       </div>

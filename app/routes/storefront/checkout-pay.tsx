@@ -13,8 +13,8 @@ import { PAYMENT_METHODS, PaymentStepSchema } from '#app/modules/orders/checkout
 import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { failureKindOf } from '#app/modules/payments/failure-reasons.ts'
 import { findLatestPayment } from '#app/modules/payments/payments.server.ts'
-import { cancelOrderForCustomer, refreshIfStale, startOrderPayment } from '#app/workflows/payments.server.ts'
-import { notFound, redirectWithToast, requireCustomer } from '../account/customer.server.ts'
+import { refreshIfStale, startOrderPayment } from '#app/workflows/payments.server.ts'
+import { notFound, requireCustomer } from '../account/customer.server.ts'
 import type { Route } from './+types/checkout-pay'
 
 // The 'approve on your phone' page: it asks the provider itself when the last answer is a few seconds old (so a
@@ -62,15 +62,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
   const form = await request.formData()
-  if (form.get('intent') === 'cancel') {
-    const outcome = await cancelOrderForCustomer(ctx, { customerId: customer.id, orderNumber: params.number })
-    if (!outcome.ok && outcome.code === 'not_found') notFound()
-    if (!outcome.ok) return data({ errors: { form: 'orders.cancel.refused' }, values: {} }, { status: 409 })
-    return redirectWithToast(`/customer-dashboard/orders/${params.number}`, {
-      kind: 'success',
-      title: 'orders.cancel.done',
-    })
-  }
   const parsed = PaymentStepSchema.safeParse(Object.fromEntries(form))
   const values = { method: String(form.get('method') ?? ''), phone: String(form.get('phone') ?? '') }
   if (!parsed.success) {
@@ -171,13 +162,15 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
           lastMethod={payment?.method ?? order.paymentMethod}
         />
       )}
-      <Form method="post" className="mt-8 border-t border-border pt-4">
-        <input type="hidden" name="intent" value="cancel" />
+      <div className="mt-8 border-t border-border pt-4">
         <p className="text-sm text-muted-foreground">{t('pay.cancel.hint')}</p>
-        <Button type="submit" variant="outline" className="mt-2">
+        <Link
+          to={`/customer-dashboard/orders/${order.number}/cancel`}
+          className={buttonVariants({ variant: 'outline', className: 'mt-2' })}
+        >
           {t('pay.cancel')}
-        </Button>
-      </Form>
+        </Link>
+      </div>
       <p className="mt-6 text-sm">
         <Link to={`/customer-dashboard/orders/${order.number}`} className="text-primary underline underline-offset-2">
           {t('pay.viewOrder')}

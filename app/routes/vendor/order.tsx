@@ -6,7 +6,8 @@ import { OrderHistory } from '#app/components/fulfilment/order-history.tsx'
 import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
-import { serviceContextOf } from '#app/lib/context.server.ts'
+import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { type ServiceContext, serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
@@ -17,8 +18,12 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { nextVendorOrderStatus } from '#app/modules/orders/order-status.ts'
-import { FulfilmentFormSchema, VendorOrderIdSchema } from '#app/modules/orders/orders.schemas.ts'
-import { fulfilStoreOrder, getStoreOrder } from '#app/workflows/fulfilment.server.ts'
+import {
+  CancellationAnswerFormSchema,
+  FulfilmentFormSchema,
+  VendorOrderIdSchema,
+} from '#app/modules/orders/orders.schemas.ts'
+import { answerCancellationRequest, fulfilStoreOrder, getStoreOrder } from '#app/workflows/fulfilment.server.ts'
 import type { Route } from './+types/order'
 
 // One of the store's orders, with only the store's part of it. Another store's order, or one not yet paid, is
@@ -38,7 +43,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = guardedActor(context, 'vendor')
   const id = VendorOrderIdSchema.safeParse(params.vendorOrderId)
   if (!id.success) notFound()
-  const form = FulfilmentFormSchema.safeParse(Object.fromEntries(await request.formData()))
+  const fields = Object.fromEntries(await request.formData())
+  if (fields.intent === 'cancel_accept' || fields.intent === 'cancel_refuse') {
+    return answerCancellation(serviceContextOf(context), actor.userId, id.data, fields)
+  }
+  const form = FulfilmentFormSchema.safeParse(fields)
   if (!form.success) return data({ error: 'fulfilment.vendor.error.invalid' }, { status: 400 })
   const { intent } = form.data
   const outcome = await fulfilStoreOrder(serviceContextOf(context), {
@@ -55,6 +64,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     values: { number: outcome.orderNumber },
   })
   return redirect(`/vendor-dashboard/orders/${id.data}`, { headers: { 'Set-Cookie': flash } })
+}
+
+/** The customer's request to cancel the store's packed part: accepted, or refused with a reason they will read. */
+async function answerCancellation(
+  ctx: ServiceContext,
+  ownerUserId: string,
+  vendorOrderId: number,
+  fields: Record<string, unknown>,
+) {
+  const parsed = CancellationAnswerFormSchema.safeParse(fields)
+  if (!parsed.success) {
+    const refusal = typeof fields.refusal === 'string' ? fields.refusal.slice(0, 600) : ''
+    const error = parsed.error.issues[0]?.message ?? 'fulfilment.vendor.error.invalid'
+    return data({ error: undefined, refusalError: error, refusal }, { status: 400 })
+  }
+  const answer =
+    parsed.data.intent === 'cancel_accept'
+      ? ({ answer: 'accept' } as const)
+      : ({ answer: 'refuse', refusal: parsed.data.refusal } as const)
+  const outcome = await answerCancellationRequest(ctx, { ownerUserId, vendorOrderId, ...answer })
+  if (!outcome.ok && outcome.code === 'not_found') notFound()
+  if (!outcome.ok) return data({ error: 'fulfilment.vendor.cancel.error.answered' }, { status: 409 })
+  const flash = flashCookie({
+    kind: 'success',
+    title: `fulfilment.vendor.cancel.toast.${answer.answer}`,
+    body: 'fulfilment.vendor.toast.customerTold',
+    values: { number: outcome.orderNumber },
+  })
+  return redirect(`/vendor-dashboard/orders/${vendorOrderId}`, { headers: { 'Set-Cookie': flash } })
 }
 
 /** A refused step (409): reload the order, so the page shows where it is now. */
@@ -79,7 +117,11 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
     order.paymentMethod === 'cod' &&
     !part.cashCollectedAt &&
     (part.status === 'dispatched' || part.status === 'delivered')
-  const actions = [...(next ? [next] : []), ...(cashDue ? (['cash'] as const) : [])]
+  const request = order.cancellations.find((c) => c.vendorOrderId === part.id) ?? null
+  const asked = live && request?.status === 'requested'
+  // While the customer's request waits for an answer, the answer is the only step.
+  const actions = asked ? [] : [...(next ? [next] : []), ...(cashDue ? (['cash'] as const) : [])]
+  const failed = actionData && 'refusalError' in actionData ? actionData : null
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <Link
@@ -105,6 +147,56 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
 
+      {request ? (
+        <section
+          aria-labelledby="order-cancel-request"
+          className={`mt-6 rounded-lg border p-4 sm:p-6 ${asked ? 'border-amber-400 bg-amber-50 text-amber-950' : 'border-border bg-card'}`}
+        >
+          <h2 id="order-cancel-request" className="text-lg font-semibold">
+            {t(`fulfilment.vendor.cancel.title.${request.status}`)}
+          </h2>
+          <p className="mt-2 break-words">
+            {t('fulfilment.vendor.cancel.reason', { reason: t(`orders.cancel.reason.${request.reason}`) })}
+          </p>
+          {request.note ? <p className="mt-1 break-words">“{request.note}”</p> : null}
+          {request.status === 'refused' && request.refusal ? (
+            <p className="mt-2 break-words">
+              {t('fulfilment.vendor.cancel.yourRefusal', { refusal: request.refusal })}
+            </p>
+          ) : null}
+          {asked ? (
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              <Form method="post" className="grid content-start gap-2">
+                <input type="hidden" name="intent" value="cancel_accept" />
+                <p className="text-sm">{t('fulfilment.vendor.cancel.acceptHint')}</p>
+                <Button type="submit" disabled={busy}>
+                  {t('fulfilment.vendor.cancel.accept')}
+                </Button>
+              </Form>
+              <Form method="post" noValidate className="grid content-start gap-2">
+                <input type="hidden" name="intent" value="cancel_refuse" />
+                <Label htmlFor="cancel-refusal">{t('fulfilment.vendor.cancel.refusal')}</Label>
+                <Textarea
+                  id="cancel-refusal"
+                  name="refusal"
+                  rows={2}
+                  maxLength={500}
+                  required
+                  defaultValue={failed?.refusal}
+                  className="bg-card"
+                  aria-invalid={failed ? true : undefined}
+                  aria-describedby={failed ? 'cancel-refusal-error' : undefined}
+                />
+                <FieldError id="cancel-refusal-error">{failed ? t(failed.refusalError) : null}</FieldError>
+                <Button type="submit" variant="outline" disabled={busy}>
+                  {t('fulfilment.vendor.cancel.refuse')}
+                </Button>
+              </Form>
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+
       <section aria-labelledby="order-actions" className="mt-6 rounded-lg border border-border bg-card p-4 sm:p-6">
         <h2 id="order-actions" className="text-lg font-semibold">
           {t('fulfilment.vendor.order.actions')}
@@ -112,7 +204,9 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
         {!live ? (
           <p className="mt-2">{t('fulfilment.vendor.order.cancelled')}</p>
         ) : actions.length === 0 ? (
-          <p className="mt-2 text-muted-foreground">{t('fulfilment.vendor.order.noAction')}</p>
+          <p className="mt-2 text-muted-foreground">
+            {t(asked ? 'fulfilment.vendor.cancel.answerFirst' : 'fulfilment.vendor.order.noAction')}
+          </p>
         ) : (
           <div className="mt-3 flex flex-wrap gap-3">
             {actions.map((intent) => (

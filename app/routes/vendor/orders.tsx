@@ -111,7 +111,14 @@ export default function VendorOrdersPage({ loaderData }: Route.ComponentProps) {
                       <ChevronRight className="size-4" aria-hidden="true" />
                     </Link>
                   </h2>
-                  <OrderStatusBadge kind="vendorOrder" status={o.status} />
+                  <span className="flex flex-wrap items-center gap-2">
+                    {o.cancelRequested ? (
+                      <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950">
+                        {t('fulfilment.vendor.orders.cancelRequested')}
+                      </span>
+                    ) : null}
+                    <OrderStatusBadge kind="vendorOrder" status={o.status} />
+                  </span>
                 </header>
                 <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
                   <Field label={t('fulfilment.vendor.orders.field.date')}>
