@@ -612,16 +612,16 @@ describe("another store's ids", () => {
     const values = await asForm(B, id)
     expect(
       await updateOwnProduct(db.ctx, { ...A, productId: id, product: input({ ...values, title: 'Hijacked' }) }),
-    ).toEqual({ ok: false, code: 'not-found' })
+    ).toEqual({ ok: false, code: 'not_found' })
     expect(await setOwnProductStatus(db.ctx, { ...A, productId: id, status: 'archived' })).toEqual({
       ok: false,
-      code: 'not-found',
+      code: 'not_found',
     })
     expect(await checkVariantRemovable(db.ctx, { ...A, productId: id, variantId })).toEqual({
       ok: false,
-      code: 'not-found',
+      code: 'not_found',
     })
-    expect(await addPhotos(A, id)).toEqual({ ok: false, code: 'not-found' })
+    expect(await addPhotos(A, id)).toEqual({ ok: false, code: 'not_found' })
     for (const change of [
       { kind: 'delete' },
       { kind: 'main' },
@@ -630,17 +630,17 @@ describe("another store's ids", () => {
     ] as const) {
       expect(await changeProductPhoto(db.ctx, { ...A, productId: id, photoId, change })).toEqual({
         ok: false,
-        code: 'not-found',
+        code: 'not_found',
       })
     }
     // A's own product with B's photo or variant id: still not found.
     const mine = await create(A, { title: 'A own' })
     expect(await changeProductPhoto(db.ctx, { ...A, productId: mine.id, photoId, change: { kind: 'delete' } })).toEqual(
-      { ok: false, code: 'not-found' },
+      { ok: false, code: 'not_found' },
     )
     expect(await checkVariantRemovable(db.ctx, { ...A, productId: mine.id, variantId })).toEqual({
       ok: false,
-      code: 'not-found',
+      code: 'not_found',
     })
     const mineValues = await asForm(A, mine.id)
     mineValues.variants[0].id = String(variantId)

@@ -232,7 +232,7 @@ export async function listCategoryChoices(ctx: ServiceContext): Promise<Category
 
 export type SaveProductResult =
   | { ok: true; id: number; slug: string }
-  | { ok: false; code: 'not-found' }
+  | { ok: false; code: 'not_found' }
   | { ok: false; code: 'invalid'; errors: ProductErrors }
 
 /** A URL name from a title: lower-case ASCII words joined by '-'. */
@@ -305,7 +305,7 @@ export async function createOwnProduct(
   input: Owner & { product: ProductInput },
 ): Promise<SaveProductResult> {
   const store = await ownStore(ctx, input)
-  if (!store) return { ok: false, code: 'not-found' }
+  if (!store) return { ok: false, code: 'not_found' }
   const p = input.product
   return ctx.db.transaction(async (db) => {
     const tx = { db }
@@ -360,12 +360,12 @@ export async function updateOwnProduct(
   listOrderedVariantIds: OrderedVariantLookup,
 ): Promise<SaveProductResult> {
   const store = await ownStore(ctx, input)
-  if (!store) return { ok: false, code: 'not-found' }
+  if (!store) return { ok: false, code: 'not_found' }
   const p = input.product
   return ctx.db.transaction(async (db): Promise<SaveProductResult> => {
     const tx = { db }
     const row = await ownProductRow(tx, store.id, input.productId, true)
-    if (!row) return { ok: false, code: 'not-found' }
+    if (!row) return { ok: false, code: 'not_found' }
     const existing = await db
       .select({ id: productVariants.id, sku: productVariants.sku })
       .from(productVariants)
@@ -414,7 +414,7 @@ export async function updateOwnProduct(
   })
 }
 
-export type RemoveVariantResult = { ok: true } | { ok: false; code: 'not-found' | 'ordered' }
+export type RemoveVariantResult = { ok: true } | { ok: false; code: 'not_found' | 'ordered' }
 
 /**
  * Whether a variant row may be taken off the form: yes for one of this product's variants that no order names.
@@ -426,7 +426,7 @@ export async function checkVariantRemovable(
   listOrderedVariantIds: OrderedVariantLookup,
 ): Promise<RemoveVariantResult> {
   const store = await ownStore(ctx, input)
-  if (!store) return { ok: false, code: 'not-found' }
+  if (!store) return { ok: false, code: 'not_found' }
   const [row] = await ctx.db
     .select({ id: productVariants.id })
     .from(productVariants)
@@ -434,12 +434,12 @@ export async function checkVariantRemovable(
     .where(
       and(eq(productVariants.id, input.variantId), eq(products.id, input.productId), eq(products.vendorId, store.id)),
     )
-  if (!row) return { ok: false, code: 'not-found' }
+  if (!row) return { ok: false, code: 'not_found' }
   const ordered = await listOrderedVariantIds(ctx, [row.id])
   return ordered.size ? { ok: false, code: 'ordered' } : { ok: true }
 }
 
-export type SetStatusResult = { ok: true } | { ok: false; code: 'not-found' | 'needs-photo' | 'needs-variant' }
+export type SetStatusResult = { ok: true } | { ok: false; code: 'not_found' | 'needs-photo' | 'needs-variant' }
 
 /** Moves one of the owner's products to draft, active or archived; active needs a photo and a variant. */
 export async function setOwnProductStatus(
@@ -447,10 +447,10 @@ export async function setOwnProductStatus(
   input: Owner & { productId: number; status: ProductStatus },
 ): Promise<SetStatusResult> {
   const store = await ownStore(ctx, input)
-  if (!store) return { ok: false, code: 'not-found' }
+  if (!store) return { ok: false, code: 'not_found' }
   return ctx.db.transaction(async (db): Promise<SetStatusResult> => {
     const row = await ownProductRow({ db }, store.id, input.productId, true)
-    if (!row) return { ok: false, code: 'not-found' }
+    if (!row) return { ok: false, code: 'not_found' }
     if (input.status === 'active') {
       const [photos] = await db.select({ n: count() }).from(productImages).where(eq(productImages.productId, row.id))
       if (photos.n === 0) return { ok: false, code: 'needs-photo' }
@@ -471,7 +471,7 @@ export async function setOwnProductStatus(
 export type PhotoRefusal = UploadRefusal | 'too_many'
 export type AddPhotosResult =
   | { ok: true; added: number }
-  | { ok: false; code: 'not-found' }
+  | { ok: false; code: 'not_found' }
   | { ok: false; code: PhotoRefusal; fileName?: string }
 
 /**
@@ -484,9 +484,9 @@ export async function addProductPhotos(
   input: Owner & { productId: number; files: File[]; imageOptions?: StoreUploadOptions },
 ): Promise<AddPhotosResult> {
   const store = await ownStore(ctx, input)
-  if (!store) return { ok: false, code: 'not-found' }
+  if (!store) return { ok: false, code: 'not_found' }
   const row = await ownProductRow(ctx, store.id, input.productId)
-  if (!row) return { ok: false, code: 'not-found' }
+  if (!row) return { ok: false, code: 'not_found' }
   const files = input.files.filter((f) => f.size > 0 || f.name)
   if (files.length === 0) return { ok: false, code: 'missing' }
   const [have] = await ctx.db.select({ n: count() }).from(productImages).where(eq(productImages.productId, row.id))
@@ -525,7 +525,7 @@ function insertPhotoRows(
 ): Promise<AddPhotosResult> {
   return ctx.db.transaction(async (db): Promise<AddPhotosResult> => {
     const locked = await ownProductRow({ db }, storeId, productId, true)
-    if (!locked) return { ok: false, code: 'not-found' }
+    if (!locked) return { ok: false, code: 'not_found' }
     const photos = await listPhotos({ db }, productId)
     if (photos.length + stored.length > getEnv().UPLOAD_MAX_PHOTOS) return { ok: false, code: 'too_many' }
     const start = photos.reduce((m, p) => Math.max(m, p.position + 1), 0)
@@ -549,7 +549,7 @@ export type PhotoChange =
   | { kind: 'main' }
   | { kind: 'delete' }
   | { kind: 'alt'; alt: string }
-export type PhotoChangeResult = { ok: true } | { ok: false; code: 'not-found' | 'last-photo-active' }
+export type PhotoChangeResult = { ok: true } | { ok: false; code: 'not_found' | 'last-photo-active' }
 
 /**
  * Changes one photo of one of the owner's products: moves it up or down, makes it the main one (position 0,
@@ -562,14 +562,14 @@ export async function changeProductPhoto(
   input: Owner & { productId: number; photoId: number; change: PhotoChange; imageOptions?: StoreUploadOptions },
 ): Promise<PhotoChangeResult> {
   const store = await ownStore(ctx, input)
-  if (!store) return { ok: false, code: 'not-found' }
+  if (!store) return { ok: false, code: 'not_found' }
   let released: string | undefined
   const result = await ctx.db.transaction(async (db): Promise<PhotoChangeResult> => {
     const row = await ownProductRow({ db }, store.id, input.productId, true)
-    if (!row) return { ok: false, code: 'not-found' }
+    if (!row) return { ok: false, code: 'not_found' }
     const photos = await listPhotos({ db }, row.id)
     const at = photos.findIndex((p) => p.id === input.photoId)
-    if (at < 0) return { ok: false, code: 'not-found' }
+    if (at < 0) return { ok: false, code: 'not_found' }
     const change = input.change
     if (change.kind === 'alt') {
       await db.update(productImages).set({ alt: change.alt }).where(eq(productImages.id, input.photoId))

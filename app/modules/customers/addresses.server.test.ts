@@ -181,7 +181,7 @@ describe('one default address', () => {
     await deleteAddress(t.ctx, alice, work?.id as number)
     expect(await listAddresses(t.ctx, alice)).toEqual([])
     // Deleting something that is no longer there changes nothing and says so.
-    expect(await deleteAddress(t.ctx, alice, home)).toEqual({ ok: false, code: 'not-found' })
+    expect(await deleteAddress(t.ctx, alice, home)).toEqual({ ok: false, code: 'not_found' })
   })
 
   test('a customer keeps at most the maximum number of addresses', async () => {
@@ -213,12 +213,12 @@ describe('a customer reaches only their own addresses', () => {
     expect(await findAddress(t.ctx, bob, home)).toBeNull()
     expect(await updateAddress(t.ctx, bob, work, kigali({ label: 'Taken' }))).toEqual({
       ok: false,
-      code: 'not-found',
+      code: 'not_found',
     })
     // Not found even when the changes would be refused: nothing tells B what A's address holds.
-    expect(await updateAddress(t.ctx, bob, work, {})).toEqual({ ok: false, code: 'not-found' })
-    expect(await setDefaultAddress(t.ctx, bob, work)).toEqual({ ok: false, code: 'not-found' })
-    expect(await deleteAddress(t.ctx, bob, home)).toEqual({ ok: false, code: 'not-found' })
+    expect(await updateAddress(t.ctx, bob, work, {})).toEqual({ ok: false, code: 'not_found' })
+    expect(await setDefaultAddress(t.ctx, bob, work)).toEqual({ ok: false, code: 'not_found' })
+    expect(await deleteAddress(t.ctx, bob, home)).toEqual({ ok: false, code: 'not_found' })
 
     expect(await listAddresses(t.ctx, alice)).toEqual(before)
     expect(await defaults(bob)).toEqual(['Bob home'])
@@ -228,8 +228,8 @@ describe('a customer reaches only their own addresses', () => {
   test('ids that are not ids are simply not found', async () => {
     for (const id of [0, -1, Number.NaN, 1.5, 2 ** 31, Number.MAX_SAFE_INTEGER + 1]) {
       expect(await findAddress(t.ctx, alice, id)).toBeNull()
-      expect(await deleteAddress(t.ctx, alice, id)).toEqual({ ok: false, code: 'not-found' })
-      expect(await setDefaultAddress(t.ctx, alice, id)).toEqual({ ok: false, code: 'not-found' })
+      expect(await deleteAddress(t.ctx, alice, id)).toEqual({ ok: false, code: 'not_found' })
+      expect(await setDefaultAddress(t.ctx, alice, id)).toEqual({ ok: false, code: 'not_found' })
     }
   })
 })

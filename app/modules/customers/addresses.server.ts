@@ -16,9 +16,9 @@ export const MAX_ADDRESSES = 20
 export type AddressOutcome =
   | { ok: true; id: number }
   | { ok: false; code: 'invalid'; errors: Partial<Record<AddressField | 'form', string>> }
-  | { ok: false; code: 'not-found' }
+  | { ok: false; code: 'not_found' }
 
-const notFound = { ok: false, code: 'not-found' } as const
+const notFound = { ok: false, code: 'not_found' } as const
 
 /** Whether a number can be an address's id at all (a positive PostgreSQL integer). */
 const isId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647

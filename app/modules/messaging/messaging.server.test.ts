@@ -164,11 +164,11 @@ describe("another party's conversation", () => {
       expect(await openConversation(db.ctx, { party, conversationId })).toBeNull()
       expect(await replyToConversation(db.ctx, { party, conversationId, body: 'Sneaky' })).toEqual({
         ok: false,
-        code: 'not-found',
+        code: 'not_found',
       })
       expect(await reportConversation(db.ctx, { party, conversationId, reason: 'Just to see' })).toEqual({
         ok: false,
-        code: 'not-found',
+        code: 'not_found',
       })
       expect(await listConversations(db.ctx, party)).toEqual([])
     }

@@ -24,7 +24,7 @@ const readColumn = (side: ConversationSide) =>
 
 export type SendResult =
   | { ok: true; conversationId: number; messageId: number; emailed: boolean }
-  | { ok: false; code: 'not-found' | 'store-unavailable' }
+  | { ok: false; code: 'not_found' | 'store-unavailable' }
 
 type ConversationRow = typeof conversations.$inferSelect
 
@@ -148,7 +148,7 @@ export async function replyToConversation(
       .from(conversations)
       .where(and(eq(conversations.id, input.conversationId), eq(ownerColumn(input.party.side), input.party.id)))
       .for('update')
-    if (!conversation) return { ok: false as const, code: 'not-found' as const }
+    if (!conversation) return { ok: false as const, code: 'not_found' as const }
     if (input.party.side === 'customer') {
       const store = await findVendorContact(txCtx, conversation.vendorId)
       if (store?.status !== 'approved') return { ok: false as const, code: 'store-unavailable' as const }
@@ -345,7 +345,7 @@ export function countCustomerUnread(ctx: ServiceContext, input: { customerId: nu
   return countUnread(ctx, { side: 'customer', id: input.customerId })
 }
 
-export type ReportResult = { ok: true; alreadyReported: boolean } | { ok: false; code: 'not-found' }
+export type ReportResult = { ok: true; alreadyReported: boolean } | { ok: false; code: 'not_found' }
 
 /**
  * Either side reports its conversation to staff, with a reason. The first report stands (a second one, by either
@@ -356,7 +356,7 @@ export async function reportConversation(
   input: { party: Party; conversationId: number; reason: string },
 ): Promise<ReportResult> {
   const conversation = await ownConversation(ctx, input.party, input.conversationId)
-  if (!conversation) return { ok: false, code: 'not-found' }
+  if (!conversation) return { ok: false, code: 'not_found' }
   if (conversation.reportedAt) return { ok: true, alreadyReported: true }
   const rows = await ctx.db
     .update(conversations)

@@ -5,7 +5,7 @@ import { type Party, replyToConversation, reportConversation } from './messaging
 
 export type ThreadFormOutcome =
   | { kind: 'invalid'; errors: Record<string, string>; values: Record<string, string> }
-  | { kind: 'not-found' }
+  | { kind: 'not_found' }
   | { kind: 'store-unavailable'; values: Record<string, string> }
   | { kind: 'sent' }
   | { kind: 'reported' }
@@ -35,8 +35,8 @@ export async function handleThreadForm(
       senderUserId: input.senderUserId,
     })
     if (sent.ok) return { kind: 'sent' }
-    return sent.code === 'not-found' ? { kind: 'not-found' } : { kind: 'store-unavailable', values }
+    return sent.code === 'not_found' ? { kind: 'not_found' } : { kind: 'store-unavailable', values }
   }
   const reported = await reportConversation(ctx, { party, conversationId, reason: parsed.data.reason })
-  return reported.ok ? { kind: 'reported' } : { kind: 'not-found' }
+  return reported.ok ? { kind: 'reported' } : { kind: 'not_found' }
 }

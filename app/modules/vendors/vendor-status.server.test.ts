@@ -209,7 +209,7 @@ describe('changeVendorStatus', () => {
     for (const vendorId of [999_999, 0, -1, 1.5, Number.NaN]) {
       expect(await changeVendorStatus(staff, { vendorId, action: 'approve' })).toEqual({
         ok: false,
-        code: 'not-found',
+        code: 'not_found',
       })
     }
     const id = await store('pending')

@@ -28,7 +28,7 @@ export type ChangeVendorStatusInput = {
 /** Why a change was refused: returned as a value (STYLE.md, point 10), never thrown. */
 export type VendorStatusRefusal =
   | { ok: false; code: 'forbidden' }
-  | { ok: false; code: 'not-found' }
+  | { ok: false; code: 'not_found' }
   | { ok: false; code: 'reason-required' }
   | { ok: false; code: 'reason-too-long' }
   | { ok: false; code: 'illegal-transition'; from: VendorStatus; action: VendorStatusAction }
@@ -56,7 +56,7 @@ export async function changeVendorStatus(
 ): Promise<VendorStatusChange | VendorStatusRefusal> {
   if (ctx.actor.role !== 'admin') return { ok: false, code: 'forbidden' }
   if (!Number.isInteger(input.vendorId) || input.vendorId < 1 || input.vendorId > 2_147_483_647) {
-    return { ok: false, code: 'not-found' }
+    return { ok: false, code: 'not_found' }
   }
   const reason = input.reason?.trim() || null
   if (reason && reason.length > STATUS_REASON_MAX) return { ok: false, code: 'reason-too-long' }
@@ -73,7 +73,7 @@ export async function changeVendorStatus(
       .from(vendors)
       .where(eq(vendors.id, input.vendorId))
       .for('update')
-    if (!store) return { ok: false, code: 'not-found' } as const
+    if (!store) return { ok: false, code: 'not_found' } as const
     const transition = findTransition(input.action, store.status)
     if (!transition) {
       return { ok: false, code: 'illegal-transition', from: store.status, action: input.action } as const

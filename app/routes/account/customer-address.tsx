@@ -82,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ? await updateAddress(ctx, customer.id, addressIdOf(params.addressId), input)
     : await createAddress(ctx, customer.id, input)
   if (!outcome.ok) {
-    if (outcome.code === 'not-found') notFound()
+    if (outcome.code === 'not_found') notFound()
     return data({ errors: outcome.errors as Record<string, string>, ...formState(typedValues(form)) }, { status: 400 })
   }
   // Added from the checkout: back there, delivering to the new address.

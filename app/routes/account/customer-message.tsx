@@ -47,7 +47,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     senderUserId: actor.userId,
     form,
   })
-  if (outcome.kind === 'not-found') notFound()
+  if (outcome.kind === 'not_found') notFound()
   if (outcome.kind === 'invalid') return data(outcome, { status: 400 })
   if (outcome.kind === 'store-unavailable') {
     return data({ errors: { body: 'messages.error.storeUnavailable' }, values: outcome.values }, { status: 409 })

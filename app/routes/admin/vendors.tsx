@@ -65,7 +65,7 @@ function refusal(result: VendorStatusRefusal, _: (id: string, values?: Record<st
           form: _(`admin.vendors.error.illegal.${result.action}`, { status: _(`admin.statusWord.${result.from}`) }),
         },
       }
-    case 'not-found':
+    case 'not_found':
       return { status: 404, errors: { form: _('admin.vendors.error.notFound') } }
     default:
       return { status: 403, errors: { form: _('admin.vendors.error.forbidden') } }

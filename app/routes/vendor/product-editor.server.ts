@@ -112,7 +112,7 @@ export async function productEditorAction(
     if (row && variantId !== null) {
       if (productId === null) notFound()
       const check = await checkVariantRemovable(ctx, { ...owner, productId, variantId })
-      if (!check.ok && check.code === 'not-found') notFound()
+      if (!check.ok && check.code === 'not_found') notFound()
       if (!check.ok) {
         const errors = { [`variants.${index}.sku`]: 'productEditor.error.variantOrdered' }
         return data<EditorActionData>({ values: echo(values), errors }, { status: 400 })
@@ -129,7 +129,7 @@ export async function productEditorAction(
     const result = productId
       ? await updateOwnProduct(ctx, { ...owner, productId, product: parsed.input })
       : await createOwnProduct(ctx, { ...owner, product: parsed.input })
-    if (!result.ok && result.code === 'not-found') notFound()
+    if (!result.ok && result.code === 'not_found') notFound()
     if (!result.ok) return data<EditorActionData>({ values: echo(values), errors: result.errors }, { status: 400 })
     return back(
       `/vendor-dashboard/products/${result.id}${productId ? '' : '#photos'}`,
@@ -143,7 +143,7 @@ export async function productEditorAction(
     const values = readProductForm(form)
     const files = form.getAll('photos').filter((f): f is File => typeof f !== 'string')
     const result = await addProductPhotos(ctx, { ...owner, productId, files })
-    if (!result.ok && result.code === 'not-found') notFound()
+    if (!result.ok && result.code === 'not_found') notFound()
     if (!result.ok) {
       return data<EditorActionData>(
         { values: echo(values), photoErrors: { photos: `upload.error.${result.code}` } },
@@ -170,7 +170,7 @@ export async function productEditorAction(
     change = { kind: 'alt', alt: parsed.data.alt }
   } else return data<EditorActionData>({ notice: undefined }, { status: 400 })
   const result = await changeProductPhoto(ctx, { ...owner, productId, photoId, change })
-  if (!result.ok && result.code === 'not-found') notFound()
+  if (!result.ok && result.code === 'not_found') notFound()
   if (!result.ok) return back(`${here}#photos`, 'productEditor.error.lastPhotoActive', 'error')
   return back(`${here}#photos`, `productEditor.toast.${intent}`)
 }
