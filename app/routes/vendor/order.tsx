@@ -86,7 +86,7 @@ async function answerCancellation(
   const outcome = await answerCancellationRequest(ctx, { ownerUserId, vendorOrderId, ...answer })
   if (!outcome.ok && outcome.code === 'not_found') notFound()
   if (!outcome.ok) return data({ error: 'fulfilment.vendor.cancel.error.answered' }, { status: 409 })
-  const flash = flashCookie({
+  const flash = await flashCookie({
     kind: 'success',
     title: `fulfilment.vendor.cancel.toast.${answer.answer}`,
     body: 'fulfilment.vendor.toast.customerTold',
