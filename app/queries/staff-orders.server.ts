@@ -4,7 +4,7 @@ import { escapeLike } from '#app/lib/like.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
 import type { OrderStatus } from '#app/modules/orders/order-status.ts'
 import {
-  getOrderForStaff,
+  findOrderForStaff,
   ORDERS_PAGE_SIZE,
   type OrderListItem,
   orderListColumns,
@@ -81,8 +81,8 @@ export async function listOrdersForConsole(
 export type ConsolePayment = PaymentRow & { events: PaymentEventRow[] }
 
 /** An order by its number with its payment attempts, each with its provider events; null for an unknown number. */
-export async function getOrderForConsole(ctx: ServiceContext, number: string) {
-  const order = await getOrderForStaff(ctx, number)
+export async function findOrderForConsole(ctx: ServiceContext, number: string) {
+  const order = await findOrderForStaff(ctx, number)
   if (!order) return null
   const payments = await listOrderPayments(ctx, order.id)
   const events = await listPaymentEvents(

@@ -5,7 +5,7 @@ import { createOrder, releaseOrderToVendors } from '#app/modules/orders/orders.s
 import { followVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { makeCustomer, makeProduct, makeVendor, resetShopHelpers, type TestProduct } from '#tests/shop.ts'
-import { getStoreAnalytics } from './vendor-analytics.server.ts'
+import { findStoreAnalytics } from './vendor-analytics.server.ts'
 
 // The analytics page's workflow: the store comes from the signed-in account, followers old and new, what is
 // running out, and nothing of another store.
@@ -81,14 +81,14 @@ afterAll(async () => {
   await t?.close()
 })
 
-describe('getStoreAnalytics', () => {
+describe('findStoreAnalytics', () => {
   test('an account without a store gets nothing', async () => {
-    expect(await getStoreAnalytics(t.ctx, { ownerUserId: 'no-store', days: 30, now: NOW })).toBeNull()
-    expect(await getStoreAnalytics(t.ctx, { ownerUserId: 'nobody', days: 30, now: NOW })).toBeNull()
+    expect(await findStoreAnalytics(t.ctx, { ownerUserId: 'no-store', days: 30, now: NOW })).toBeNull()
+    expect(await findStoreAnalytics(t.ctx, { ownerUserId: 'nobody', days: 30, now: NOW })).toBeNull()
   })
 
   test("the owner's store only: its sales, its followers, its low stock", async () => {
-    const a = await getStoreAnalytics(t.ctx, { ownerUserId: 'owner-a', days: 30 })
+    const a = await findStoreAnalytics(t.ctx, { ownerUserId: 'owner-a', days: 30 })
     expect(a?.store.id).toBe(storeA)
     expect(a?.sales.current).toEqual({ revenue: 10_000, orders: 1, units: 2, customers: 1, averageOrderValue: 10_000 })
     expect(a?.sales.bestSellers.map((s) => s.title)).toEqual(['Shirt'])
@@ -98,7 +98,7 @@ describe('getStoreAnalytics', () => {
       ['Shirt', 5, 'low'],
     ])
 
-    const b = await getStoreAnalytics(t.ctx, { ownerUserId: 'owner-b', days: 30 })
+    const b = await findStoreAnalytics(t.ctx, { ownerUserId: 'owner-b', days: 30 })
     expect(b?.store.id).toBe(storeB)
     expect(b?.sales.current.revenue).toBe(20_000)
     expect(b?.lowStock.map((v) => v.variantId)).toEqual(basket.variantIds)
@@ -106,11 +106,11 @@ describe('getStoreAnalytics', () => {
   })
 
   test('followers: all of them, and those new in the period', async () => {
-    const week = await getStoreAnalytics(t.ctx, { ownerUserId: 'owner-a', days: 7, now: NOW })
+    const week = await findStoreAnalytics(t.ctx, { ownerUserId: 'owner-a', days: 7, now: NOW })
     expect(week?.followers).toEqual({ total: 3, newSince: 1 })
-    const month = await getStoreAnalytics(t.ctx, { ownerUserId: 'owner-a', days: 30, now: NOW })
+    const month = await findStoreAnalytics(t.ctx, { ownerUserId: 'owner-a', days: 30, now: NOW })
     expect(month?.followers).toEqual({ total: 3, newSince: 2 })
-    const quarter = await getStoreAnalytics(t.ctx, { ownerUserId: 'owner-a', days: 90, now: NOW })
+    const quarter = await findStoreAnalytics(t.ctx, { ownerUserId: 'owner-a', days: 90, now: NOW })
     expect(quarter?.followers).toEqual({ total: 3, newSince: 2 })
   })
 
@@ -131,7 +131,7 @@ describe('getStoreAnalytics', () => {
       variants: [{ size: 'M', colour: 'Red', sku: 'ARCHIVED-M', stock: 0 }],
       images: [],
     })
-    const c = await getStoreAnalytics(t.ctx, { ownerUserId: 'owner-c', days: 7, now: NOW })
+    const c = await findStoreAnalytics(t.ctx, { ownerUserId: 'owner-c', days: 7, now: NOW })
     expect(c?.lowStock.map((v) => v.stock)).toEqual([0, 1, 1, 2, 2, 3, 3, 4, 4, 5])
     expect(c?.lowStock.map((v) => v.title)).not.toContain('Archived')
     expect(c?.sales.current.orders).toBe(0)

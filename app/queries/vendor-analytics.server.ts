@@ -16,7 +16,7 @@ export type StoreAnalytics = {
 }
 
 /** The analytics of the store `ownerUserId` runs; null when the account runs no store. */
-export async function getStoreAnalytics(
+export async function findStoreAnalytics(
   ctx: ServiceContext,
   input: { ownerUserId: string; days: AnalyticsPeriod; now?: Date },
 ): Promise<StoreAnalytics | null> {

@@ -33,7 +33,7 @@ export type StoreDashboard = {
 }
 
 /** The dashboard of the store an account runs, with its figures counted from the rows; null without a store. */
-export async function getStoreDashboard(
+export async function findStoreDashboard(
   ctx: ServiceContext,
   input: { ownerUserId: string },
 ): Promise<StoreDashboard | null> {

@@ -5,7 +5,7 @@ import { customers } from '#app/modules/customers/tables.server.ts'
 import { follows, type VendorStatus, vendors } from '#app/modules/vendors/tables.server.ts'
 import { parseVendorFilters, parseVendorId, vendorSorts } from '#app/modules/vendors/vendors.schemas.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { getVendorStore, isOpenAt, kigaliClock, listVendors } from './vendor-directory.server.ts'
+import { findVendorStore, isOpenAt, kigaliClock, listVendors } from './vendor-directory.server.ts'
 
 // Kigali is UTC+2 all year (no daylight saving).
 const at = (kigaliTime: string) => new Date(`2026-06-15T${kigaliTime}:00+02:00`)
@@ -343,9 +343,9 @@ describe('listVendors', () => {
   })
 })
 
-describe('getVendorStore', () => {
+describe('findVendorStore', () => {
   it('gives the store page data with its figures', async () => {
-    const store = await getVendorStore(db.ctx, ids.umutako, { now: NOON })
+    const store = await findVendorStore(db.ctx, ids.umutako, { now: NOON })
     expect(store).toMatchObject({
       id: ids.umutako,
       name: 'Umutako Boutique',
@@ -366,24 +366,24 @@ describe('getVendorStore', () => {
   })
 
   it('computes satisfaction as a whole percent, null without reviews', async () => {
-    expect((await getVendorStore(db.ctx, ids.nyamirambo, { now: NOON }))?.satisfaction).toBe(0)
-    expect((await getVendorStore(db.ctx, ids.kicukiro, { now: NOON }))?.satisfaction).toBe(100)
-    expect((await getVendorStore(db.ctx, ids.musanze, { now: NOON }))?.satisfaction).toBeNull()
+    expect((await findVendorStore(db.ctx, ids.nyamirambo, { now: NOON }))?.satisfaction).toBe(0)
+    expect((await findVendorStore(db.ctx, ids.kicukiro, { now: NOON }))?.satisfaction).toBe(100)
+    expect((await findVendorStore(db.ctx, ids.musanze, { now: NOON }))?.satisfaction).toBeNull()
   })
 
   it('counts years on Isoko in Kigali time, 0 for a vendor who joined this year', async () => {
-    expect((await getVendorStore(db.ctx, ids.nyamirambo, { now: NOON }))?.yearsOnIsoko).toBe(0)
+    expect((await findVendorStore(db.ctx, ids.nyamirambo, { now: NOON }))?.yearsOnIsoko).toBe(0)
     // Joined 2023-12-31 23:30 in Kigali (21:30 UTC): 2023, so three years by 2026.
-    expect((await getVendorStore(db.ctx, ids.kicukiro, { now: NOON }))?.yearsOnIsoko).toBe(3)
+    expect((await findVendorStore(db.ctx, ids.kicukiro, { now: NOON }))?.yearsOnIsoko).toBe(3)
     // A clock set before the join year never gives a negative number.
     expect(
-      (await getVendorStore(db.ctx, ids.nyamirambo, { now: new Date('2020-01-01T12:00:00Z') }))?.yearsOnIsoko,
+      (await findVendorStore(db.ctx, ids.nyamirambo, { now: new Date('2020-01-01T12:00:00Z') }))?.yearsOnIsoko,
     ).toBe(0)
   })
 
   it('hides pending, rejected and suspended vendors, and unknown ids', async () => {
     for (const id of [ids.pending, ids.rejected, ids.suspended, 99_999, 0, -3, 1.5, Number.NaN, 2 ** 40]) {
-      expect(await getVendorStore(db.ctx, id), String(id)).toBeNull()
+      expect(await findVendorStore(db.ctx, id), String(id)).toBeNull()
     }
   })
 })

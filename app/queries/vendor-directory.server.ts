@@ -411,7 +411,7 @@ export type VendorStoreData = VendorCardData & {
 }
 
 /** Everything the store page shows about an approved vendor, or null when there is no such public vendor. */
-export async function getVendorStore(
+export async function findVendorStore(
   ctx: ServiceContext,
   id: number,
   options: ClockOptions = {},

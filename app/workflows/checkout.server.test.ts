@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { getCart } from '#app/modules/cart/cart.server.ts'
 import { products } from '#app/modules/catalog/tables.server.ts'
-import { getOrderDetail } from '#app/modules/orders/orders.server.ts'
+import { findOrderDetail } from '#app/modules/orders/orders.server.ts'
 import { orders, vendorOrders } from '#app/modules/orders/tables.server.ts'
 import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
@@ -83,7 +83,7 @@ describe('placing an order', () => {
     expect(outcome.order.number).toMatch(/^ISK-\d{6,}$/)
     expect(outcome.order.status).toBe('pending_payment')
 
-    const detail = await getOrderDetail(t.ctx, outcome.order.id)
+    const detail = await findOrderDetail(t.ctx, outcome.order.id)
     if (!detail) throw new Error('order not found')
     expect(await orderCount(c.id)).toBe(1)
     expect(detail.vendorOrders.map((vo) => [vo.vendorId, vo.subtotal, vo.itemCount])).toEqual([
@@ -183,7 +183,7 @@ describe('placing an order', () => {
     const { c } = await twoVendorCart()
     const outcome = await placeOrder(t.ctx, await input(c, { method: 'card' }))
     if (!outcome.ok) throw new Error(JSON.stringify(outcome))
-    const order = await getOrderDetail(t.ctx, outcome.order.id)
+    const order = await findOrderDetail(t.ctx, outcome.order.id)
     expect(order?.status).toBe('pending_payment')
     expect(order?.paymentDueAt).not.toBeNull()
     expect(order?.vendorOrders.every((vo) => vo.releasedAt === null)).toBe(true)
@@ -267,7 +267,7 @@ describe('what the customer saw must still hold', () => {
     // Reviewed again at the new price, it goes through at that price.
     const again = await placeOrder(t.ctx, await input(c))
     if (!again.ok) throw new Error(JSON.stringify(again))
-    expect((await getOrderDetail(t.ctx, again.order.id))?.subtotal).toBe(3 * 13_000 + 3 * 7_000)
+    expect((await findOrderDetail(t.ctx, again.order.id))?.subtotal).toBe(3 * 13_000 + 3 * 7_000)
   })
 
   test('a line added or removed since the review is a change too', async () => {
@@ -335,7 +335,7 @@ describe('delivery, address and cart', () => {
     // Standard goes anywhere, 2-4 business days outside Kigali.
     const standard = await placeOrder(t.ctx, await input(c, { delivery: 'standard' }))
     if (!standard.ok) throw new Error(JSON.stringify(standard))
-    expect(await getOrderDetail(t.ctx, standard.order.id)).toMatchObject({
+    expect(await findOrderDetail(t.ctx, standard.order.id)).toMatchObject({
       deliveryDaysMin: 2,
       deliveryDaysMax: 4,
       deliveryFee: 0,
@@ -358,7 +358,7 @@ describe('delivery, address and cart', () => {
       await input(c, { delivery: 'express', now: new Date('2025-06-10T11:59:00Z') }),
     )
     if (!outcome.ok) throw new Error(JSON.stringify(outcome))
-    const order = await getOrderDetail(t.ctx, outcome.order.id)
+    const order = await findOrderDetail(t.ctx, outcome.order.id)
     expect(order).toMatchObject({
       deliveryOption: 'express',
       deliveryFee: 2000,

@@ -7,8 +7,8 @@ import type { DeliveryQuote } from '#app/modules/orders/delivery.ts'
 import {
   createOrder,
   findOrder,
-  getOrderDetail,
-  getVendorOrder,
+  findOrderDetail,
+  findVendorOrder,
   getVendorOrderFigures,
   listVendorOrders,
   type NewOrderLine,
@@ -20,7 +20,7 @@ import { listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { createPayment, listOrderPayments, listPaymentEvents } from '#app/modules/payments/payments.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
-import { getStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
+import { findStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
   advanceVendorOrderStep,
@@ -192,7 +192,7 @@ describe('a vendor fulfils their part of a cash-on-delivery order', () => {
     expect(await messagesTo(phone)).toHaveLength(3)
     expect((await listMessages(t.ctx, {})).length - before).toBe(6)
 
-    const detail = await getVendorOrder(t.ctx, vendorA, A)
+    const detail = await findVendorOrder(t.ctx, vendorA, A)
     expect(detail?.vendorOrder.status).toBe('delivered')
     expect(detail?.vendorOrders.map((v) => v.vendorId)).toEqual([vendorA])
     expect(detail?.events.some((e) => e.vendorOrderId === B)).toBe(false)
@@ -213,14 +213,14 @@ describe('a vendor fulfils their part of a cash-on-delivery order', () => {
     await step('delivered')
     expect(await step('delivered')).toEqual({ ok: false, code: 'illegal' })
     expect(await step('packed')).toEqual({ ok: false, code: 'illegal' })
-    expect((await getVendorOrder(t.ctx, vendorA, A))?.vendorOrder.status).toBe('delivered')
+    expect((await findVendorOrder(t.ctx, vendorA, A))?.vendorOrder.status).toBe('delivered')
     expect(await statusOf(order.id)).toBe('partly_shipped')
   })
 
   test("another store's vendor order is neither seen nor moved", async () => {
     const { a } = await placeOrder('cod')
     const A = a as number
-    expect(await getVendorOrder(t.ctx, vendorB, A)).toBeNull()
+    expect(await findVendorOrder(t.ctx, vendorB, A)).toBeNull()
     expect(await advanceVendorOrderStep(t.ctx, { vendorId: vendorB, vendorOrderId: A, to: 'packed' })).toEqual({
       ok: false,
       code: 'not_found',
@@ -229,7 +229,7 @@ describe('a vendor fulfils their part of a cash-on-delivery order', () => {
       ok: false,
       code: 'not_found',
     })
-    expect((await getVendorOrder(t.ctx, vendorA, A))?.vendorOrder.status).toBe('new')
+    expect((await findVendorOrder(t.ctx, vendorA, A))?.vendorOrder.status).toBe('new')
   })
 
   test('an id that is no vendor order at all is not found, not an error', async () => {
@@ -242,7 +242,7 @@ describe('a vendor fulfils their part of a cash-on-delivery order', () => {
         ok: false,
         code: 'not_found',
       })
-      expect(await getVendorOrder(t.ctx, vendorA, id)).toBeNull()
+      expect(await findVendorOrder(t.ctx, vendorA, id)).toBeNull()
     }
   })
 
@@ -268,7 +268,7 @@ describe('a vendor fulfils their part of a cash-on-delivery order', () => {
     expect(settled?.status).toBe('succeeded')
     const events = await listPaymentEvents(t.ctx, [settled?.id as number])
     expect(events.map((e) => e.kind)).toEqual(['cash_collected'])
-    expect((await getVendorOrder(t.ctx, vendorA, A))?.vendorOrder.cashCollectedAt).toBeInstanceOf(Date)
+    expect((await findVendorOrder(t.ctx, vendorA, A))?.vendorOrder.cashCollectedAt).toBeInstanceOf(Date)
   })
 })
 
@@ -286,7 +286,7 @@ describe('an order paid online', () => {
     expect(released.map((r) => r.vendorId).sort()).toEqual([vendorA, vendorB].sort())
     const A = released.find((r) => r.vendorId === vendorA)?.id as number
     const B = released.find((r) => r.vendorId === vendorB)?.id as number
-    expect((await getVendorOrder(t.ctx, vendorA, A))?.number).toBe(order.number)
+    expect((await findVendorOrder(t.ctx, vendorA, A))?.number).toBe(order.number)
     const figures = await getVendorOrderFigures(t.ctx, vendorA)
     expect(figures.orders).toBe(figuresBefore.orders + 1)
     expect(figures.revenue).toBe(figuresBefore.revenue + lineA.unitPrice * 2)
@@ -324,10 +324,10 @@ describe('an order paid online', () => {
   test('a part waiting for its payment is neither seen nor moved by its vendor', async () => {
     const { order } = await placeOrder('airtel')
     expect(await statusOf(order.id)).toBe('pending_payment')
-    const parts = (await getOrderDetail(t.ctx, order.id))?.vendorOrders ?? []
+    const parts = (await findOrderDetail(t.ctx, order.id))?.vendorOrders ?? []
     expect(parts).toHaveLength(2)
     for (const part of parts) {
-      expect(await getVendorOrder(t.ctx, part.vendorId, part.id)).toBeNull()
+      expect(await findVendorOrder(t.ctx, part.vendorId, part.id)).toBeNull()
       const outcome = await advanceVendorOrderStep(t.ctx, {
         vendorId: part.vendorId,
         vendorOrderId: part.id,
@@ -357,7 +357,7 @@ describe("the store owner's order pages", () => {
     expect(newOnly.items.every((i) => i.status === 'new')).toBe(true)
     expect(newOnly.total).toBe(listing.counts.new)
 
-    const dashboard = await getStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })
+    const dashboard = await findStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })
     // The dashboard counts sales: the list's orders less the cancelled ones.
     expect(dashboard?.orderCount).toBe(listing.total - listing.counts.cancelled)
     expect(dashboard?.customerCount).toBe(1)
@@ -390,7 +390,7 @@ describe("the store owner's order pages", () => {
       expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'dispatched' })).toEqual(
         { ok: false, code: 'not_found' },
       )
-      expect(await getStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })).toMatchObject({
+      expect(await findStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })).toMatchObject({
         orderCount: 0,
         revenue: 0,
         customerCount: 0,
@@ -435,7 +435,7 @@ describe('the customer cancels with a reason; after packing the store is asked a
   test('before packing it is cancelled at once, the reason kept in the history; a second submit changes nothing', async () => {
     const { order } = await placeOrder('cod')
     expect(await cancel(order.number)).toEqual({ ok: true })
-    const detail = await getOrderDetail(t.ctx, order.id)
+    const detail = await findOrderDetail(t.ctx, order.id)
     expect(detail?.status).toBe('cancelled')
     expect(detail?.vendorOrders.map((v) => v.status)).toEqual(['cancelled', 'cancelled'])
     const event = detail?.events.find((e) => e.toStatus === 'cancelled' && e.vendorOrderId === null)
@@ -460,7 +460,7 @@ describe('the customer cancels with a reason; after packing the store is asked a
     const mailsBefore = (await messagesTo(vendorMail)).length
     expect(await cancel(order.number)).toEqual({ ok: true, requested: true })
     expect(await statusOf(order.id)).toBe('confirmed')
-    let detail = await getOrderDetail(t.ctx, order.id)
+    let detail = await findOrderDetail(t.ctx, order.id)
     expect(detail?.cancellations.map((c) => [c.vendorOrderId, c.status, c.reason, c.note])).toEqual([
       [A, 'requested', 'other', 'Bought it at Kimironko'],
     ])
@@ -481,7 +481,7 @@ describe('the customer cancels with a reason; after packing the store is asked a
     expect(await answer('owner-b', B)).toEqual({ ok: false, code: 'not_found' })
 
     expect(await answer('owner-a', A)).toEqual({ ok: true, orderNumber: order.number, cancelled: true })
-    detail = await getOrderDetail(t.ctx, order.id)
+    detail = await findOrderDetail(t.ctx, order.id)
     expect(detail?.status).toBe('cancelled')
     expect(detail?.vendorOrders.map((v) => v.status)).toEqual(['cancelled', 'cancelled'])
     expect(detail?.cancellations.map((c) => c.status)).toEqual(['accepted'])
@@ -505,7 +505,7 @@ describe('the customer cancels with a reason; after packing the store is asked a
       orderNumber: order.number,
       cancelled: false,
     })
-    const detail = await getOrderDetail(t.ctx, order.id)
+    const detail = await findOrderDetail(t.ctx, order.id)
     expect(detail?.status).toBe('confirmed')
     expect(detail?.cancellations.map((c) => [c.status, c.refusal])).toEqual([
       ['refused', 'The tailor already cut the cloth'],
@@ -536,6 +536,6 @@ describe('the customer cancels with a reason; after packing the store is asked a
     await advanceVendorOrderStep(t.ctx, { vendorId: vendorA, vendorOrderId: a as number, to: 'dispatched' })
     expect(await cancel(order.number)).toEqual({ ok: false, code: 'not_cancellable' })
     expect(await statusOf(order.id)).toBe('partly_shipped')
-    expect((await getOrderDetail(t.ctx, order.id))?.cancellations).toEqual([])
+    expect((await findOrderDetail(t.ctx, order.id))?.cancellations).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import {
   advanceVendorOrder,
   answerCancellation,
   findOrder,
-  getVendorOrder,
+  findVendorOrder,
   hasOpenCancellation,
   listCancellations,
   listVendorOrders,
@@ -111,7 +111,7 @@ export async function listStoreOrders(
 export async function getStoreOrder(ctx: ServiceContext, input: { ownerUserId: string; vendorOrderId: number }) {
   const vendorId = await tradingStoreOf(ctx, input.ownerUserId)
   if (vendorId === null) return null
-  return getVendorOrder(ctx, vendorId, input.vendorOrderId)
+  return findVendorOrder(ctx, vendorId, input.vendorOrderId)
 }
 
 export type StoreOrderDetail = NonNullable<Awaited<ReturnType<typeof getStoreOrder>>>
@@ -126,7 +126,7 @@ export async function fulfilStoreOrder(
 ): Promise<{ ok: true; orderNumber: string } | { ok: false; code: 'not_found' | 'illegal' }> {
   const vendorId = await tradingStoreOf(ctx, input.ownerUserId)
   if (vendorId === null) return { ok: false, code: 'not_found' }
-  const order = await getVendorOrder(ctx, vendorId, input.vendorOrderId)
+  const order = await findVendorOrder(ctx, vendorId, input.vendorOrderId)
   if (!order) return { ok: false, code: 'not_found' }
   const step = { vendorId, vendorOrderId: input.vendorOrderId }
   const outcome =
@@ -151,7 +151,7 @@ export async function answerCancellationRequest(
 ): Promise<{ ok: true; orderNumber: string; cancelled: boolean } | { ok: false; code: 'not_found' | 'illegal' }> {
   const vendorId = await tradingStoreOf(ctx, input.ownerUserId)
   if (vendorId === null || !isVendorOrderId(input.vendorOrderId)) return { ok: false, code: 'not_found' }
-  const found = await getVendorOrder(ctx, vendorId, input.vendorOrderId)
+  const found = await findVendorOrder(ctx, vendorId, input.vendorOrderId)
   if (!found) return { ok: false, code: 'not_found' }
   const outcome = await ctx.db.transaction(async (tx) => {
     const t = { db: tx }

@@ -2,7 +2,7 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { createI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
-import { getOrderDetail, type OrderDetail } from '#app/modules/orders/orders.server.ts'
+import { findOrderDetail, type OrderDetail } from '#app/modules/orders/orders.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
 
@@ -19,7 +19,7 @@ export async function notifyCustomer(
   notice: OrderNotice,
   extra: { vendorName?: string; refusal?: string } = {},
 ): Promise<void> {
-  const order = await getOrderDetail(ctx, orderId)
+  const order = await findOrderDetail(ctx, orderId)
   if (!order) return
   const i18n = createI18n('en')
   const values = {
@@ -55,7 +55,7 @@ export async function notifyVendorsOfNewOrder(
   released: { id: number; vendorId: number }[],
 ): Promise<void> {
   if (released.length === 0) return
-  const order = await getOrderDetail(ctx, orderId)
+  const order = await findOrderDetail(ctx, orderId)
   if (!order) return
   const i18n = createI18n('en')
   for (const part of released) {
@@ -90,7 +90,7 @@ export async function notifyVendorsOfCancelRequest(
   vendorOrderIds: number[],
 ): Promise<void> {
   if (vendorOrderIds.length === 0) return
-  const order = await getOrderDetail(ctx, orderId)
+  const order = await findOrderDetail(ctx, orderId)
   if (!order) return
   const i18n = createI18n('en')
   for (const vendorOrder of order.vendorOrders.filter((v) => vendorOrderIds.includes(v.id))) {

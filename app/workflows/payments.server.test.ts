@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { getOrderDetail, type OrderDetail } from '#app/modules/orders/orders.server.ts'
+import { findOrderDetail, type OrderDetail } from '#app/modules/orders/orders.server.ts'
 import { vendorOrders } from '#app/modules/orders/tables.server.ts'
 import {
   claimPaymentsToPoll,
@@ -150,7 +150,7 @@ async function startOk(o: Placed, method: 'momo' | 'airtel' | 'card', phone?: st
 }
 
 const order = async (o: Placed): Promise<OrderDetail> => {
-  const detail = await getOrderDetail(t.ctx, o.orderId)
+  const detail = await findOrderDetail(t.ctx, o.orderId)
   if (!detail) throw new Error('order gone')
   return detail
 }

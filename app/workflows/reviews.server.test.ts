@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { getProductBySlug } from '#app/modules/catalog/catalog.server.ts'
+import { findProductBySlug } from '#app/modules/catalog/catalog.server.ts'
 import { parseReviewForm, ReplySchema, ReviewSchema } from '#app/modules/catalog/reviews.schemas.ts'
 import { listVendorReviews, replyToReview, submitReview } from '#app/modules/catalog/reviews.server.ts'
 import { products, reviews } from '#app/modules/catalog/tables.server.ts'
-import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
+import { findCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { hasReceivedProduct, listReviewableProducts } from '#app/modules/orders/purchases.server.ts'
-import { getVendorStore } from '#app/queries/vendor-directory.server.ts'
+import { findVendorStore } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
   fillCart,
@@ -55,7 +55,7 @@ async function buy(c: TestCustomer, items: TestProduct[], to: 'new' | 'packed' |
     now: MORNING,
   })
   if (!placed.ok) throw new Error(`Order refused: ${placed.code}`)
-  const order = await getCustomerOrder(t.ctx, c.id, placed.order.number)
+  const order = await findCustomerOrder(t.ctx, c.id, placed.order.number)
   for (const vo of order?.vendorOrders ?? []) {
     for (const step of ['packed', 'dispatched', 'delivered'] as const) {
       const steps = ['new', 'packed', 'dispatched', 'delivered']
@@ -196,21 +196,21 @@ describe('the store page and the product page', () => {
     const [c1, c2] = [await makeCustomer(t.ctx), await makeCustomer(t.ctx)]
     await buy(c1, [p], 'delivered')
     await buy(c2, [p], 'delivered')
-    expect(await getVendorStore(t.ctx, shop.id)).toMatchObject({ satisfaction: null, reviewCount: 0 })
+    expect(await findVendorStore(t.ctx, shop.id)).toMatchObject({ satisfaction: null, reviewCount: 0 })
 
     await saveCustomerReview(t.ctx, { customerId: c1.id, productId: p.productId, rating: 5, body: good })
-    expect(await getVendorStore(t.ctx, shop.id)).toMatchObject({ satisfaction: 100, rating: 5, reviewCount: 1 })
+    expect(await findVendorStore(t.ctx, shop.id)).toMatchObject({ satisfaction: 100, rating: 5, reviewCount: 1 })
     await saveCustomerReview(t.ctx, { customerId: c2.id, productId: p.productId, rating: 2, body: good })
-    expect(await getVendorStore(t.ctx, shop.id)).toMatchObject({ satisfaction: 50, rating: 3.5, reviewCount: 2 })
+    expect(await findVendorStore(t.ctx, shop.id)).toMatchObject({ satisfaction: 50, rating: 3.5, reviewCount: 2 })
     // An edit counts too.
     await saveCustomerReview(t.ctx, { customerId: c2.id, productId: p.productId, rating: 4, body: good })
-    expect(await getVendorStore(t.ctx, shop.id)).toMatchObject({ satisfaction: 100, rating: 4.5 })
+    expect(await findVendorStore(t.ctx, shop.id)).toMatchObject({ satisfaction: 100, rating: 4.5 })
 
     const [latest] = (await listVendorReviews(t.ctx, { vendorId: shop.id, filter: 'all', page: 1 })).items
     expect(await replyToReview(t.ctx, { vendorId: shop.id, reviewId: latest?.id ?? 0, reply: 'Thank you!' })).toEqual({
       ok: true,
     })
-    const detail = await getProductBySlug(
+    const detail = await findProductBySlug(
       t.ctx,
       (await getReviewPage(t.ctx, { customerId: c1.id, productId: p.productId }))?.product.slug ?? '',
     )

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 
 // One spelling per thing (docs/decisions/0006-module-ownership.md sits beside the rule on modules): the outcome
-// code `not_found`, one escapeLike (app/lib/like.ts), one notFound() (app/lib/http.server.ts), and components in
+// code `not_found`, `find*` answering null where `get*` throws, one escapeLike (app/lib/like.ts), one notFound() (app/lib/http.server.ts), and components in
 // files named after them rather than `*-bits.tsx` grab bags.
 
 function sourceFiles(dir: string): string[] {
@@ -36,6 +36,13 @@ describe('one spelling per thing', () => {
     expect(offenders(/function notFound\b|throw data\(null, \{ status: 404 \}\)/, ['app/lib/http.server.ts'])).toEqual(
       [],
     )
+  })
+
+  test('a get* function never answers null: that is a find*', () => {
+    // An exported get* whose declared answer includes null, across the line breaks of its signature.
+    const signature = /export (?:async )?function (get\w*)\([^{]*?\):\s*Promise<[^{]*?\|\s*null\b[^{]*?\{/g
+    const found = [...text].flatMap(([file, body]) => [...body.matchAll(signature)].map((m) => `${file}: ${m[1]}`))
+    expect(found).toEqual([])
   })
 
   test('no *-bits.tsx files', () => {

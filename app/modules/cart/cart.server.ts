@@ -3,7 +3,7 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getProductCards } from '#app/modules/catalog/catalog.server.ts'
 import { currentStockOf } from '#app/modules/catalog/stock.server.ts'
 import type { ImageData, ProductCardData } from '#app/modules/catalog/types.ts'
-import { getPurchasableVariant, getPurchasableVariantsOf } from '#app/modules/catalog/variants.server.ts'
+import { findPurchasableVariant, getPurchasableVariantsOf } from '#app/modules/catalog/variants.server.ts'
 import type { CartOutcome } from './cart.schemas.ts'
 import { cartLines, favourites } from './tables.server.ts'
 
@@ -38,7 +38,7 @@ export async function addToCart(
   input: { variantId: number; quantity?: number },
 ): Promise<CartOutcome> {
   const wanted = Math.max(1, input.quantity ?? 1)
-  const variant = await getPurchasableVariant(ctx, input.variantId)
+  const variant = await findPurchasableVariant(ctx, input.variantId)
   if (!variant) return { ok: false, code: 'not_found' }
   if (variant.stock <= 0) return { ok: false, code: 'out_of_stock', available: 0 }
   const rows = await ctx.db
@@ -92,7 +92,7 @@ export async function setCartQuantity(
     await removeFromCart(ctx, ownerKey, input.variantId)
     return { ok: true, quantity: 0 }
   }
-  const variant = await getPurchasableVariant(ctx, input.variantId)
+  const variant = await findPurchasableVariant(ctx, input.variantId)
   if (!variant) {
     await removeFromCart(ctx, ownerKey, input.variantId)
     return { ok: false, code: 'not_found' }
@@ -145,7 +145,7 @@ export async function getCart(ctx: ServiceContext, ownerKey: string | null): Pro
         .where(eq(cartLines.ownerKey, ownerKey))
         .orderBy(asc(cartLines.addedAt), asc(cartLines.variantId))
     : []
-  const variants = await Promise.all(rows.map((r) => getPurchasableVariant(ctx, r.variantId)))
+  const variants = await Promise.all(rows.map((r) => findPurchasableVariant(ctx, r.variantId)))
   const productIds = [...new Set(variants.flatMap((v) => (v ? [v.productId] : [])))]
   const cards = new Map((await getProductCards(ctx, productIds)).map((c) => [c.id, c]))
   const lines: CartLine[] = []

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { type ProductFilters, ProductFiltersSchema, parseProductFilters } from './catalog.schemas.ts'
 import {
   getCategoryTree,
-  getProductBySlug,
+  findProductBySlug,
   getProductCards,
   listProducts,
   resolveCategoryFilter,
@@ -366,9 +366,9 @@ describe('getProductCards', () => {
   })
 })
 
-describe('getProductBySlug', () => {
+describe('findProductBySlug', () => {
   it('gives the page data with images, variants, category path and reviews', async () => {
-    const p = await getProductBySlug(t.ctx, 'red-dress')
+    const p = await findProductBySlug(t.ctx, 'red-dress')
     expect(p?.images.map((i) => i.imageKey)).toEqual(['red-1', 'red-2'])
     expect(p?.variants.map((v) => [v.size, v.stock])).toEqual([
       ['S', 0],
@@ -384,9 +384,9 @@ describe('getProductBySlug', () => {
   })
 
   it('returns null for unknown and hidden products', async () => {
-    expect(await getProductBySlug(t.ctx, 'nope')).toBeNull()
-    expect(await getProductBySlug(t.ctx, 'hidden-vendor')).toBeNull()
-    expect(await getProductBySlug(t.ctx, 'draft-dress')).toBeNull()
+    expect(await findProductBySlug(t.ctx, 'nope')).toBeNull()
+    expect(await findProductBySlug(t.ctx, 'hidden-vendor')).toBeNull()
+    expect(await findProductBySlug(t.ctx, 'draft-dress')).toBeNull()
   })
 })
 

@@ -394,7 +394,7 @@ export type ProductDetail = {
 const REVIEWS_SHOWN = 20
 
 /** Everything the product page shows, or null when there is no such public product. */
-export async function getProductBySlug(ctx: ServiceContext, slug: string): Promise<ProductDetail | null> {
+export async function findProductBySlug(ctx: ServiceContext, slug: string): Promise<ProductDetail | null> {
   const [row] = await ctx.db
     .select({
       id: products.id,

@@ -12,7 +12,7 @@ export type PurchasableVariant = {
 }
 
 /** A variant that can be put in a cart: its product is active and its vendor approved. Null otherwise. */
-export async function getPurchasableVariant(
+export async function findPurchasableVariant(
   ctx: ServiceContext,
   variantId: number,
 ): Promise<PurchasableVariant | null> {

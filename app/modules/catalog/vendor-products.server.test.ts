@@ -13,7 +13,7 @@ import { createOrder } from '#app/modules/orders/orders.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
 import { checkVariantRemovable, updateOwnProduct } from '#app/workflows/vendor-products.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { getProductBySlug } from './catalog.server.ts'
+import { findProductBySlug } from './catalog.server.ts'
 import { createCategory } from './catalog-admin.server.ts'
 import {
   emptyVariant,
@@ -27,7 +27,7 @@ import {
   addProductPhotos,
   changeProductPhoto,
   createOwnProduct,
-  getOwnProduct,
+  findOwnProduct,
   listCategoryChoices,
   listOwnProducts,
   setOwnProductStatus,
@@ -99,7 +99,7 @@ async function create(owner = A, over: Partial<ProductFormValues> = {}) {
 
 /** Back to the form's strings, as the editor shows a saved product. */
 async function asForm(owner: typeof A, productId: number): Promise<ProductFormValues> {
-  const p = await getOwnProduct(db.ctx, { ...owner, productId })
+  const p = await findOwnProduct(db.ctx, { ...owner, productId })
   if (!p) throw new Error('not found')
   return {
     title: p.title,
@@ -238,7 +238,7 @@ describe('creating and saving products', () => {
     const third = await create(A, { title: 'Imigongo bowl' })
     expect([first.slug, second.slug, third.slug]).toEqual(['imigongo-bowl', 'imigongo-bowl-2', 'imigongo-bowl-3'])
     expect(slugify('  Ëlégant   café ')).toBe('elegant-cafe')
-    const product = await getOwnProduct(db.ctx, { ...A, productId: first.id })
+    const product = await findOwnProduct(db.ctx, { ...A, productId: first.id })
     expect(product).toMatchObject({ status: 'draft', price: 25_000, badge: 'new', photos: [] })
     expect(product?.variants.map((v) => [v.size, v.stock])).toEqual([
       ['S', 3],
@@ -257,7 +257,7 @@ describe('creating and saving products', () => {
 
   it("refuses a SKU another product already uses, on that row's SKU field", async () => {
     const other = await create(B)
-    const taken = (await getOwnProduct(db.ctx, { ...B, productId: other.id }))?.variants[1].sku ?? ''
+    const taken = (await findOwnProduct(db.ctx, { ...B, productId: other.id }))?.variants[1].sku ?? ''
     const values = form()
     values.variants[1].sku = taken.toLowerCase()
     const result = await createOwnProduct(db.ctx, { ...A, product: input(values) })
@@ -278,7 +278,7 @@ describe('creating and saving products', () => {
     values.variants.push({ ...emptyVariant(), size: 'XL', colour: 'Blue', sku: s.sku, stock: '1' })
     const result = await updateOwnProduct(db.ctx, { ...A, productId: id, product: input(values) })
     expect(result).toEqual({ ok: true, id, slug })
-    const saved = await getOwnProduct(db.ctx, { ...A, productId: id })
+    const saved = await findOwnProduct(db.ctx, { ...A, productId: id })
     expect(saved?.title).toBe('Basket renamed')
     expect(saved?.variants.map((v) => [v.size, v.sku, v.stock])).toEqual([
       ['S', m.sku, 9],
@@ -295,7 +295,7 @@ describe('creating and saving products', () => {
     values.categoryId = String(cat.group)
     const result = await updateOwnProduct(db.ctx, { ...A, productId: id, product: input(values) })
     expect(result.ok).toBe(false)
-    expect((await getOwnProduct(db.ctx, { ...A, productId: id }))?.title).toBe('Unchanged title')
+    expect((await findOwnProduct(db.ctx, { ...A, productId: id }))?.title).toBe('Unchanged title')
   })
 
   it('makes a product active only once it has a photo', async () => {
@@ -314,16 +314,16 @@ describe('creating and saving products', () => {
     expect(await addPhotos(A, id)).toEqual({ ok: true, added: 1 })
     expect(await updateOwnProduct(db.ctx, { ...A, productId: id, product: input(values) })).toMatchObject({ ok: true })
     // The storefront shows it: an approved store's active product.
-    expect((await getProductBySlug(db.ctx, slug))?.title).toBe('Woven tote')
+    expect((await findProductBySlug(db.ctx, slug))?.title).toBe('Woven tote')
     expect(await setOwnProductStatus(db.ctx, { ...A, productId: id, status: 'archived' })).toEqual({ ok: true })
-    expect(await getProductBySlug(db.ctx, slug)).toBeNull()
+    expect(await findProductBySlug(db.ctx, slug)).toBeNull()
   })
 
   it("lets a pending store store an active product that the storefront doesn't show", async () => {
     const { id, slug } = await create(P, { title: 'Pending shawl' })
     await addPhotos(P, id)
     expect(await setOwnProductStatus(db.ctx, { ...P, productId: id, status: 'active' })).toEqual({ ok: true })
-    expect(await getProductBySlug(db.ctx, slug)).toBeNull()
+    expect(await findProductBySlug(db.ctx, slug)).toBeNull()
   })
 
   it('keeps a variant that an order names, with a message on its row', async () => {
@@ -377,7 +377,7 @@ describe('creating and saving products', () => {
       product: input({ ...values, variants: [free] }),
     })
     expect(result).toEqual({ ok: false, code: 'invalid', errors: { variants: 'productEditor.error.variantOrdered' } })
-    expect((await getOwnProduct(db.ctx, { ...A, productId: id }))?.variants).toHaveLength(2)
+    expect((await findOwnProduct(db.ctx, { ...A, productId: id }))?.variants).toHaveLength(2)
     // Stock 0 is the way to stop selling it.
     const zero = { ...values, variants: [{ ...ordered, stock: '0' }, free] }
     expect(await updateOwnProduct(db.ctx, { ...A, productId: id, product: input(zero) })).toMatchObject({ ok: true })
@@ -423,7 +423,7 @@ describe('photos', () => {
   it('adds photos in order, moves them, picks the main one, edits alt text and deletes rows', async () => {
     const { id } = await create(A, { title: 'Photo dress' })
     expect(await addPhotos(A, id, 3)).toEqual({ ok: true, added: 3 })
-    const ids = async () => (await getOwnProduct(db.ctx, { ...A, productId: id }))?.photos.map((p) => p.id) ?? []
+    const ids = async () => (await findOwnProduct(db.ctx, { ...A, productId: id }))?.photos.map((p) => p.id) ?? []
     const [p1, p2, p3] = await ids()
     const change = (photoId: number, c: Parameters<typeof changeProductPhoto>[1]['change']) =>
       changeProductPhoto(db.ctx, { ...A, productId: id, photoId, change: c, imageOptions: imageOptions() })
@@ -433,7 +433,7 @@ describe('photos', () => {
     expect(await ids()).toEqual([p2, p1, p3])
     expect(await change(p1, { kind: 'alt', alt: 'Back of the dress' })).toEqual({ ok: true })
     expect(await change(p2, { kind: 'delete' })).toEqual({ ok: true })
-    const left = (await getOwnProduct(db.ctx, { ...A, productId: id }))?.photos
+    const left = (await findOwnProduct(db.ctx, { ...A, productId: id }))?.photos
     expect(left?.map((p) => [p.id, p.position, p.alt])).toEqual([
       [p1, 0, 'Back of the dress'],
       [p3, 1, 'Photo dress'],
@@ -458,7 +458,7 @@ describe('photos', () => {
     const { id } = await create(A, { title: 'Last photo' })
     await addPhotos(A, id)
     await setOwnProductStatus(db.ctx, { ...A, productId: id, status: 'active' })
-    const [only] = (await getOwnProduct(db.ctx, { ...A, productId: id }))?.photos ?? []
+    const [only] = (await findOwnProduct(db.ctx, { ...A, productId: id }))?.photos ?? []
     expect(
       await changeProductPhoto(db.ctx, { ...A, productId: id, photoId: only.id, change: { kind: 'delete' } }),
     ).toEqual({ ok: false, code: 'last-photo-active' })
@@ -557,7 +557,7 @@ describe('photo files', () => {
     const dir = await freshDir()
     const { id } = await create(A, { title: 'Delete one' })
     await add(id, [await photo(), await photo()], dir)
-    const [gone, stays] = (await getOwnProduct(db.ctx, { ...A, productId: id }))?.photos ?? []
+    const [gone, stays] = (await findOwnProduct(db.ctx, { ...A, productId: id }))?.photos ?? []
     expect(await remove(id, gone.id, dir)).toEqual({ ok: true })
     expect(await filesIn(dir)).toEqual(filesOf(stays.imageKey))
   })
@@ -569,8 +569,8 @@ describe('photo files', () => {
     const same = await photo()
     await add(one.id, [same], dir)
     await add(two.id, [same], dir)
-    const [photoOne] = (await getOwnProduct(db.ctx, { ...A, productId: one.id }))?.photos ?? []
-    const [photoTwo] = (await getOwnProduct(db.ctx, { ...A, productId: two.id }))?.photos ?? []
+    const [photoOne] = (await findOwnProduct(db.ctx, { ...A, productId: one.id }))?.photos ?? []
+    const [photoTwo] = (await findOwnProduct(db.ctx, { ...A, productId: two.id }))?.photos ?? []
     expect(photoOne.imageKey).toBe(photoTwo.imageKey)
     await remove(one.id, photoOne.id, dir)
     expect(await filesIn(dir)).toEqual(filesOf(photoTwo.imageKey))
@@ -582,7 +582,7 @@ describe('photo files', () => {
     const dir = await freshDir()
     const { id } = await create(A, { title: 'Rolled back' })
     await add(id, [await photo()], dir)
-    const [only] = (await getOwnProduct(db.ctx, { ...A, productId: id }))?.photos ?? []
+    const [only] = (await findOwnProduct(db.ctx, { ...A, productId: id }))?.photos ?? []
     const rollback = new Error('rolled back on purpose')
     await expect(
       db.ctx.db.transaction(async (tx) => {
@@ -603,12 +603,12 @@ describe("another store's ids", () => {
   it('are not found on get, update, status, variant and photo actions, and nothing changes', async () => {
     const { id } = await create(B, { title: 'B only' })
     await addPhotos(B, id)
-    const theirs = await getOwnProduct(db.ctx, { ...B, productId: id })
+    const theirs = await findOwnProduct(db.ctx, { ...B, productId: id })
     if (!theirs) throw new Error('missing')
     const photoId = theirs.photos[0].id
     const variantId = theirs.variants[0].id
 
-    expect(await getOwnProduct(db.ctx, { ...A, productId: id })).toBeNull()
+    expect(await findOwnProduct(db.ctx, { ...A, productId: id })).toBeNull()
     const values = await asForm(B, id)
     expect(
       await updateOwnProduct(db.ctx, { ...A, productId: id, product: input({ ...values, title: 'Hijacked' }) }),
@@ -647,7 +647,7 @@ describe("another store's ids", () => {
     const stolen = await updateOwnProduct(db.ctx, { ...A, productId: mine.id, product: input(mineValues) })
     expect(stolen.ok).toBe(false)
 
-    expect(await getOwnProduct(db.ctx, { ...B, productId: id })).toEqual(theirs)
+    expect(await findOwnProduct(db.ctx, { ...B, productId: id })).toEqual(theirs)
     const [row] = await db.ctx.db.select().from(productVariants).where(eq(productVariants.id, variantId))
     expect(row.productId).toBe(id)
   })

@@ -8,7 +8,7 @@ import {
   type UploadedImage,
   type UploadRefusal,
 } from '#app/modules/images/uploads.server.ts'
-import { getStoreSettings } from '#app/modules/vendors/own-store.server.ts'
+import { findStoreSettings } from '#app/modules/vendors/own-store.server.ts'
 import type { VendorStatus } from '#app/modules/vendors/vendor-status.ts'
 import { deleteUnusedImages } from '#app/workflows/images.server.ts'
 import { getCategoryTree } from './catalog.server.ts'
@@ -24,7 +24,7 @@ type Owner = { ownerUserId: string }
 type OwnStore = { id: number; status: VendorStatus }
 
 async function ownStore(ctx: ServiceContext, input: Owner): Promise<OwnStore | null> {
-  const store = await getStoreSettings(ctx, { ownerUserId: input.ownerUserId })
+  const store = await findStoreSettings(ctx, { ownerUserId: input.ownerUserId })
   return store ? { id: store.id, status: store.status } : null
 }
 
@@ -158,7 +158,7 @@ export type OwnProduct = {
 }
 
 /** One of the store's products for the editor; null when it is not this store's (or does not exist). */
-export async function getOwnProduct(
+export async function findOwnProduct(
   ctx: ServiceContext,
   input: Owner & { productId: number },
 ): Promise<OwnProduct | null> {

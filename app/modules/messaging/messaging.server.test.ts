@@ -5,7 +5,7 @@ import { makeCustomer, makeVendor, messagesTo, resetShopHelpers } from '#tests/s
 import {
   countCustomerUnread,
   countVendorUnread,
-  getReportedConversation,
+  findReportedConversation,
   listConversations,
   listReportedConversations,
   openConversation,
@@ -175,7 +175,7 @@ describe("another party's conversation", () => {
     // Unread counts, read marks, messages and report all as they were; no e-mail queued.
     expect(await snapshot(customer.id, store.id)).toBe(before)
     expect(await countVendorUnread(db.ctx, { vendorId: store.id })).toBe(1)
-    expect(await getReportedConversation(db.ctx, { conversationId })).toBeNull()
+    expect(await findReportedConversation(db.ctx, { conversationId })).toBeNull()
     expect([(await messagesTo(db.ctx, store.email)).length, (await messagesTo(db.ctx, customer.email)).length]).toEqual(
       outboxBefore,
     )
@@ -193,7 +193,7 @@ describe('reports and staff', () => {
     })
     if (!sent.ok) throw new Error('refused')
     const conversationId = sent.conversationId
-    expect(await getReportedConversation(db.ctx, { conversationId })).toBeNull()
+    expect(await findReportedConversation(db.ctx, { conversationId })).toBeNull()
     expect((await listReportedConversations(db.ctx)).map((c) => c.id)).not.toContain(conversationId)
 
     expect(
@@ -218,7 +218,7 @@ describe('reports and staff', () => {
       reportReason: 'Asks to pay outside Isoko',
       messageCount: 1,
     })
-    const thread = await getReportedConversation(db.ctx, { conversationId })
+    const thread = await findReportedConversation(db.ctx, { conversationId })
     expect(thread?.messages.map((m) => m.body)).toEqual(['Pay me by phone'])
     expect(thread?.report).toMatchObject({ by: 'vendor', reason: 'Asks to pay outside Isoko' })
     // Staff reading marks nothing read.

@@ -409,7 +409,7 @@ export async function listReportedConversations(ctx: ServiceContext): Promise<Re
 }
 
 /** Staff read one conversation, only once it has been reported (otherwise null: not found). Nothing is marked read. */
-export async function getReportedConversation(
+export async function findReportedConversation(
   ctx: ServiceContext,
   input: { conversationId: number },
 ): Promise<ConversationThread | null> {

@@ -430,7 +430,7 @@ async function loadDetail(ctx: ServiceContext, order: OrderRow, onlyVendorId?: n
 }
 
 /** One of the customer's orders by its number, or null (also when it is someone else's). */
-export async function getCustomerOrder(
+export async function findCustomerOrder(
   ctx: ServiceContext,
   customerId: number,
   number: string,
@@ -443,12 +443,12 @@ export async function getCustomerOrder(
 }
 
 /** Any order by number, for staff. */
-export async function getOrderForStaff(ctx: ServiceContext, number: string): Promise<OrderDetail | null> {
+export async function findOrderForStaff(ctx: ServiceContext, number: string): Promise<OrderDetail | null> {
   const order = await findOrderByNumber(ctx, number)
   return order ? loadDetail(ctx, order) : null
 }
 
-export async function getOrderDetail(ctx: ServiceContext, orderId: number): Promise<OrderDetail | null> {
+export async function findOrderDetail(ctx: ServiceContext, orderId: number): Promise<OrderDetail | null> {
   const order = await findOrder(ctx, orderId)
   return order ? loadDetail(ctx, order) : null
 }
@@ -606,7 +606,7 @@ export async function listVendorOrders(
 }
 
 /** One of the vendor's orders with only their part of it, or null (also when it is another store's). */
-export async function getVendorOrder(
+export async function findVendorOrder(
   ctx: ServiceContext,
   vendorId: number,
   vendorOrderId: number,

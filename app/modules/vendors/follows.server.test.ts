@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
-import { getVendorStore, listVendors } from '#app/queries/vendor-directory.server.ts'
+import { findVendorStore, listVendors } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { countFollowers, followedVendorIds, followStore, isFollowing, unfollowVendor } from './follows.server.ts'
 import { createVendor } from './vendors-admin.server.ts'
@@ -65,7 +65,7 @@ describe('following a store', () => {
     const listing = await listVendors(db.ctx, {})
     const counts = Object.fromEntries(listing.items.map((v) => [v.name, v.followerCount]))
     expect(counts).toEqual({ 'Open Store': 2, 'Other Store': 0 })
-    expect((await getVendorStore(db.ctx, ids.open))?.followerCount).toBe(2)
+    expect((await findVendorStore(db.ctx, ids.open))?.followerCount).toBe(2)
   })
 
   it('unfollows once, however often it is asked, and the count comes back down', async () => {
@@ -75,7 +75,7 @@ describe('following a store', () => {
     expect(await isFollowing(db.ctx, eric)).toBe(false)
     // Aline still follows.
     expect(await isFollowing(db.ctx, { vendorId: ids.open, customerId: ids.aline })).toBe(true)
-    expect((await getVendorStore(db.ctx, ids.open))?.followerCount).toBe(1)
+    expect((await findVendorStore(db.ctx, ids.open))?.followerCount).toBe(1)
   })
 
   it('cannot follow a store that is not public, nor one that does not exist', async () => {

@@ -4,10 +4,10 @@ import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { categories, products } from '#app/modules/catalog/tables.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
-import { getStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
-import { getVendorStore } from '#app/queries/vendor-directory.server.ts'
+import { findStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
+import { findVendorStore } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { cityOfDistrict, getStoreSettings, updateStoreSettings } from './own-store.server.ts'
+import { cityOfDistrict, findStoreSettings, updateStoreSettings } from './own-store.server.ts'
 import { type StoreSettingsInput, StoreSettingsSchema, splitSpecialties } from './store-settings.schemas.ts'
 import { vendors } from './tables.server.ts'
 import { createVendor, followVendor } from './vendors-admin.server.ts'
@@ -132,7 +132,7 @@ describe('updateStoreSettings', () => {
     const before = await db.ctx.db.select().from(vendors).where(eq(vendors.id, ids.b))
     const result = await updateStoreSettings(db.ctx, { ...parse(), ownerUserId: 'owner-a' })
     expect(result).toEqual({ ok: true, id: ids.a })
-    expect(await getStoreSettings(db.ctx, { ownerUserId: 'owner-a' })).toMatchObject({
+    expect(await findStoreSettings(db.ctx, { ownerUserId: 'owner-a' })).toMatchObject({
       id: ids.a,
       name: 'Umutako Boutique',
       district: 'Musanze',
@@ -151,7 +151,7 @@ describe('updateStoreSettings', () => {
 
   it('shows the changes on the public store page', async () => {
     await updateStoreSettings(db.ctx, { ...parse({ district: 'Kicukiro' }), ownerUserId: 'owner-a' })
-    const store = await getVendorStore(db.ctx, ids.a)
+    const store = await findVendorStore(db.ctx, ids.a)
     expect(store).toMatchObject({
       name: 'Umutako Boutique',
       about: 'We started in 2015 with one sewing machine.\n\nToday we dress weddings across Rwanda.',
@@ -163,12 +163,12 @@ describe('updateStoreSettings', () => {
   })
 
   it('reaches only the store of the account given: vendor A can never change store B', async () => {
-    const storeB = await getStoreSettings(db.ctx, { ownerUserId: 'owner-b' })
+    const storeB = await findStoreSettings(db.ctx, { ownerUserId: 'owner-b' })
     // Whatever else the input carries (an id, another owner's store), only owner-a's store is written.
     const sneaky = { ...parse({ name: 'Taken Over' }), ownerUserId: 'owner-a', id: ids.b, vendorId: ids.b }
     expect(await updateStoreSettings(db.ctx, sneaky)).toEqual({ ok: true, id: ids.a })
-    expect(await getStoreSettings(db.ctx, { ownerUserId: 'owner-b' })).toEqual(storeB)
-    expect((await getStoreSettings(db.ctx, { ownerUserId: 'owner-a' }))?.name).toBe('Taken Over')
+    expect(await findStoreSettings(db.ctx, { ownerUserId: 'owner-b' })).toEqual(storeB)
+    expect((await findStoreSettings(db.ctx, { ownerUserId: 'owner-a' }))?.name).toBe('Taken Over')
   })
 
   it('answers no-store for an account that runs no store, and changes nothing', async () => {
@@ -177,16 +177,16 @@ describe('updateStoreSettings', () => {
       ok: false,
       code: 'no-store',
     })
-    expect(await getStoreSettings(db.ctx, { ownerUserId: 'no-store' })).toBeNull()
+    expect(await findStoreSettings(db.ctx, { ownerUserId: 'no-store' })).toBeNull()
     const [after] = await db.ctx.db.select({ n: vendors.name }).from(vendors).where(eq(vendors.id, ids.b))
     expect(after).toEqual(before)
   })
 
   it('refuses a district that is not in Rwanda’s tree', async () => {
-    const before = await getStoreSettings(db.ctx, { ownerUserId: 'owner-a' })
+    const before = await findStoreSettings(db.ctx, { ownerUserId: 'owner-a' })
     const result = await updateStoreSettings(db.ctx, { ...parse({ district: 'Atlantis' }), ownerUserId: 'owner-a' })
     expect(result).toEqual({ ok: false, code: 'invalid', errors: { district: 'vendor.settings.error.district' } })
-    expect(await getStoreSettings(db.ctx, { ownerUserId: 'owner-a' })).toEqual(before)
+    expect(await findStoreSettings(db.ctx, { ownerUserId: 'owner-a' })).toEqual(before)
   })
 
   it('lets a pending vendor prepare the store, which stays hidden until approved', async () => {
@@ -195,11 +195,11 @@ describe('updateStoreSettings', () => {
       ownerUserId: 'owner-pending',
     })
     expect(result).toEqual({ ok: true, id: ids.pending })
-    expect(await getStoreSettings(db.ctx, { ownerUserId: 'owner-pending' })).toMatchObject({
+    expect(await findStoreSettings(db.ctx, { ownerUserId: 'owner-pending' })).toMatchObject({
       status: 'pending',
       name: 'Ready Soon',
     })
-    expect(await getVendorStore(db.ctx, ids.pending)).toBeNull()
+    expect(await findVendorStore(db.ctx, ids.pending)).toBeNull()
   })
 
   it('puts Kigali’s three districts in the city of Kigali, other districts in themselves', () => {
@@ -210,7 +210,7 @@ describe('updateStoreSettings', () => {
   })
 })
 
-describe('getStoreDashboard', () => {
+describe('findStoreDashboard', () => {
   it('counts the store’s active products and followers; a store with no orders counts none', async () => {
     const [dept] = await db.ctx.db
       .insert(categories)
@@ -230,7 +230,7 @@ describe('getStoreDashboard', () => {
       const { id } = await createCustomer(db.ctx, { firstName: 'C', lastName: `${n}`, email: `c${n}@example.rw` })
       await followVendor(db.ctx, { vendorId: ids.b, customerId: id })
     }
-    expect(await getStoreDashboard(db.ctx, { ownerUserId: 'owner-b' })).toMatchObject({
+    expect(await findStoreDashboard(db.ctx, { ownerUserId: 'owner-b' })).toMatchObject({
       id: ids.b,
       name: 'Store B',
       status: 'approved',
@@ -241,12 +241,12 @@ describe('getStoreDashboard', () => {
       revenue: 0,
       customerCount: 0,
     })
-    expect(await getStoreDashboard(db.ctx, { ownerUserId: 'owner-pending' })).toMatchObject({
+    expect(await findStoreDashboard(db.ctx, { ownerUserId: 'owner-pending' })).toMatchObject({
       status: 'pending',
       productCount: 0,
       followerCount: 0,
     })
-    expect(await getStoreDashboard(db.ctx, { ownerUserId: 'no-store' })).toBeNull()
+    expect(await findStoreDashboard(db.ctx, { ownerUserId: 'no-store' })).toBeNull()
   })
 
   it('gives the reason of a rejected or suspended store', async () => {
@@ -254,7 +254,7 @@ describe('getStoreDashboard', () => {
       .update(vendors)
       .set({ status: 'suspended', statusReason: 'Counterfeit goods reported' })
       .where(eq(vendors.id, ids.b))
-    expect(await getStoreDashboard(db.ctx, { ownerUserId: 'owner-b' })).toMatchObject({
+    expect(await findStoreDashboard(db.ctx, { ownerUserId: 'owner-b' })).toMatchObject({
       status: 'suspended',
       statusReason: 'Counterfeit goods reported',
     })

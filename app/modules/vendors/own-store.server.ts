@@ -36,7 +36,7 @@ export type StoreSettings = {
 }
 
 /** What the settings form starts from: the store an account runs, or null. */
-export async function getStoreSettings(
+export async function findStoreSettings(
   ctx: ServiceContext,
   input: { ownerUserId: string },
 ): Promise<StoreSettings | null> {

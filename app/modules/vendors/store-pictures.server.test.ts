@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { imageFileNames } from '#app/modules/images/images.server.ts'
 import { LocalStorage } from '#app/modules/images/storage.server.ts'
-import { getVendorStore } from '#app/queries/vendor-directory.server.ts'
+import { findVendorStore } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { getStoreSettings, removeStorePicture, setStorePicture } from './own-store.server.ts'
+import { findStoreSettings, removeStorePicture, setStorePicture } from './own-store.server.ts'
 import { vendors } from './tables.server.ts'
 import { createVendor } from './vendors-admin.server.ts'
 
@@ -88,7 +88,7 @@ describe('setStorePicture', () => {
     )
     expect(await keysOf(ids.a)).toEqual({ avatarKey: result.key, bannerKey: 'banner-seeded' })
     expect(await keysOf(ids.b)).toEqual({ avatarKey: null, bannerKey: 'banner-seeded' })
-    const store = await getVendorStore(db.ctx, ids.a)
+    const store = await findVendorStore(db.ctx, ids.a)
     expect(store).toMatchObject({ avatarKey: result.key })
   })
 
@@ -102,7 +102,7 @@ describe('setStorePicture', () => {
     if (!result.ok) return
     const meta = await sharp(path.join(dir, `${result.key}-1280.webp`)).metadata()
     expect([meta.width, meta.height]).toEqual([1280, 427])
-    expect(await getStoreSettings(db.ctx, { ownerUserId: 'owner-p' })).toMatchObject({ bannerKey: result.key })
+    expect(await findStoreSettings(db.ctx, { ownerUserId: 'owner-p' })).toMatchObject({ bannerKey: result.key })
   })
 
   it('refuses a text file as not a photo and changes nothing', async () => {

@@ -3,10 +3,10 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AccountsContext, createAccountDirect } from '#app/modules/accounts/accounts.server.ts'
-import { getProductBySlug, getProductCards, listProducts } from '#app/modules/catalog/catalog.server.ts'
+import { findProductBySlug, getProductCards, listProducts } from '#app/modules/catalog/catalog.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
-import { getVendorStore, listVendors } from '#app/queries/vendor-directory.server.ts'
+import { findVendorStore, listVendors } from '#app/queries/vendor-directory.server.ts'
 import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { vendorStatusEvents, vendors } from './tables.server.ts'
@@ -278,10 +278,10 @@ describe('the storefront follows the status', () => {
       images: [],
     })
     const visible = async () => ({
-      store: (await getVendorStore(t.ctx, id)) !== null,
+      store: (await findVendorStore(t.ctx, id)) !== null,
       listed: (await listVendors(t.ctx, { q: 'Inzozi' })).items.some((v) => v.id === id),
       products: (await listProducts(t.ctx, { vendorId: id, sort: 'featured', page: 1, perPage: 24 })).total,
-      page: (await getProductBySlug(t.ctx, slug)) !== null,
+      page: (await findProductBySlug(t.ctx, slug)) !== null,
       cards: (await getProductCards(t.ctx, [product.id])).length,
     })
     const hidden = { store: false, listed: false, products: 0, page: false, cards: 0 }

@@ -8,7 +8,7 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { CANCEL_REASONS, cancelPath } from '#app/modules/orders/order-status.ts'
 import { CancelOrderFormSchema } from '#app/modules/orders/orders.schemas.ts'
-import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
+import { findCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
 import { cancelOrderForCustomer } from '#app/workflows/payments.server.ts'
 import type { Route } from './+types/customer-order-cancel'
@@ -22,7 +22,7 @@ const orderPage = (number: string) => `/customer-dashboard/orders/${number}`
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
-  const order = await getCustomerOrder(ctx, customer.id, params.number)
+  const order = await findCustomerOrder(ctx, customer.id, params.number)
   if (!order) notFound()
   const path = cancelPath(
     order.status,

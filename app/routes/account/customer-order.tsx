@@ -9,7 +9,7 @@ import { placeLine } from '#app/lib/places.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cancelPath } from '#app/modules/orders/order-status.ts'
-import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
+import { findCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
 import { listReviewedProductIds } from '#app/workflows/reviews.server.ts'
 import type { Route } from './+types/customer-order'
@@ -21,7 +21,7 @@ import { notFound, requireCustomer } from './customer.server.ts'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
-  const order = await getCustomerOrder(ctx, customer.id, params.number)
+  const order = await findCustomerOrder(ctx, customer.id, params.number)
   if (!order) notFound()
   const payments = await listOrderPayments(ctx, order.id)
   // Lines of a delivered vendor order can be reviewed: which of them this customer already has.

@@ -8,7 +8,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
-import { getReportedConversation } from '#app/modules/messaging/messaging.server.ts'
+import { findReportedConversation } from '#app/modules/messaging/messaging.server.ts'
 import type { Route } from './+types/conversation'
 
 // Staff read a conversation, read-only, and only once it was reported: any other id is not found.
@@ -16,7 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
   const id = RecordIdSchema.safeParse(params.conversationId)
   const thread = id.success
-    ? await getReportedConversation(serviceContextOf(context), { conversationId: id.data })
+    ? await findReportedConversation(serviceContextOf(context), { conversationId: id.data })
     : null
   if (!thread?.report) notFound()
   return { title: requestI18n(request)._('messages.admin.thread.meta'), thread, report: thread.report }

@@ -15,12 +15,12 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
-import { getOrderForConsole } from '#app/queries/staff-orders.server.ts'
+import { findOrderForConsole } from '#app/queries/staff-orders.server.ts'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
-  const found = params.number.length <= 40 ? await getOrderForConsole(serviceContextOf(context), params.number) : null
+  const found = params.number.length <= 40 ? await findOrderForConsole(serviceContextOf(context), params.number) : null
   if (!found) notFound()
   return { title: requestI18n(request)._('fulfilment.admin.order.meta', { number: found.order.number }), ...found }
 }

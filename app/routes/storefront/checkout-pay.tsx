@@ -10,7 +10,7 @@ import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { PAYMENT_METHODS, PaymentStepSchema } from '#app/modules/orders/checkout.schemas.ts'
-import { getCustomerOrder } from '#app/modules/orders/orders.server.ts'
+import { findCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { failureKindOf } from '#app/modules/payments/failure-reasons.ts'
 import { findLatestPayment } from '#app/modules/payments/payments.server.ts'
 import { refreshIfStale, startOrderPayment } from '#app/workflows/payments.server.ts'
@@ -25,12 +25,12 @@ const orderPage = (number: string) => `/customer-dashboard/orders/${number}?plac
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
-  const order = await getCustomerOrder(ctx, customer.id, params.number)
+  const order = await findCustomerOrder(ctx, customer.id, params.number)
   if (!order) notFound()
   if (order.status !== 'pending_payment') throw redirect(orderPage(order.number))
   const latest = await findLatestPayment(ctx, order.id)
   if (latest) await refreshIfStale(ctx, latest)
-  const fresh = await getCustomerOrder(ctx, customer.id, params.number)
+  const fresh = await findCustomerOrder(ctx, customer.id, params.number)
   if (fresh && fresh.status !== 'pending_payment') throw redirect(orderPage(order.number))
   const payment = await findLatestPayment(ctx, order.id)
   return {

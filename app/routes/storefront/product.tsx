@@ -16,13 +16,13 @@ import { serviceContextOf } from '#app/lib/context.server.ts'
 import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { getProductBySlug } from '#app/modules/catalog/catalog.server.ts'
+import { findProductBySlug } from '#app/modules/catalog/catalog.server.ts'
 import type { VariantData } from '#app/modules/catalog/types.ts'
 import type { Route } from './+types/product'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const i18n = createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
-  const product = await getProductBySlug(serviceContextOf(context), params.slug)
+  const product = await findProductBySlug(serviceContextOf(context), params.slug)
   // An unknown product is an expected outcome: a 404 page here, and a message in a Quick View that fetched it.
   if (!product) {
     return data({ product: null, title: i18n._('products.notFound.metaTitle'), description: '' }, { status: 404 })

@@ -22,7 +22,7 @@ import {
   STORE_PRODUCTS_PER_PAGE,
   storeProductSorts,
 } from '#app/modules/vendors/vendors.schemas.ts'
-import { getVendorStore } from '#app/queries/vendor-directory.server.ts'
+import { findVendorStore } from '#app/queries/vendor-directory.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/vendor'
 
@@ -38,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const ctx = serviceContextOf(context)
   const actor = await findRequestActor(context, request)
   const [vendor, products, followed] = await Promise.all([
-    getVendorStore(ctx, id),
+    findVendorStore(ctx, id),
     listProducts(ctx, {
       vendorId: id,
       q: query.q,

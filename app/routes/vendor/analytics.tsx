@@ -10,14 +10,14 @@ import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { ANALYTICS_PERIODS, AnalyticsQuerySchema, changePercent } from '#app/modules/orders/vendor-analytics.schemas.ts'
-import { getStoreAnalytics } from '#app/queries/vendor-analytics.server.ts'
+import { findStoreAnalytics } from '#app/queries/vendor-analytics.server.ts'
 import type { Route } from './+types/analytics'
 
 // The store's analytics, for its owner only: the store is the one the signed-in vendor runs, never one from the URL.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = guardedActor(context, 'vendor')
   const { days } = AnalyticsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const analytics = await getStoreAnalytics(serviceContextOf(context), { ownerUserId: actor.userId, days })
+  const analytics = await findStoreAnalytics(serviceContextOf(context), { ownerUserId: actor.userId, days })
   return { title: requestI18n(request)._('analytics.meta'), days, analytics }
 }
 

@@ -24,14 +24,14 @@ import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { countVendorUnread } from '#app/modules/messaging/messaging.server.ts'
 import { getVendorSales } from '#app/modules/orders/vendor-analytics.server.ts'
-import { getStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
+import { findStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import type { Route } from './+types/dashboard'
 
 // Guard (DESIGN.md section 3, point 4): a signed-in vendor only; a visitor signs in first and comes back.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = guardedActor(context, 'vendor')
   const ctx = serviceContextOf(context)
-  const store = await getStoreDashboard(ctx, { ownerUserId: actor.userId })
+  const store = await findStoreDashboard(ctx, { ownerUserId: actor.userId })
   // The last 30 days' sales, for the link to the analytics page (the store's id comes from the session's store).
   const recent = store ? (await getVendorSales(ctx, { vendorId: store.id, days: 30 })).current : null
   const unread = store ? await countVendorUnread(ctx, { vendorId: store.id }) : 0

@@ -19,7 +19,7 @@ import {
   addProductPhotos,
   changeProductPhoto,
   createOwnProduct,
-  getOwnProduct,
+  findOwnProduct,
   type PhotoChange,
 } from '#app/modules/catalog/vendor-products.server.ts'
 import { uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
@@ -85,7 +85,7 @@ export async function productEditorAction(
   const env = getEnv()
   const owner = { ownerUserId: actor.userId }
   // Another store's product id in the URL is not found, whatever the intent (even one that writes nothing).
-  if (productId !== null && !(await getOwnProduct(ctx, { ...owner, productId }))) notFound()
+  if (productId !== null && !(await findOwnProduct(ctx, { ...owner, productId }))) notFound()
   // Streamed within bounds: a photo over UPLOAD_MAX_MB, or more photos than allowed, stops the reading there.
   const read = await readBoundedForm(request, {
     maxFileBytes: uploadMaxBytes(),

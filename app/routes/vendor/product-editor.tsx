@@ -17,8 +17,8 @@ import {
   productEditorLimits,
   productStatuses,
 } from '#app/modules/catalog/product-editor.schemas.ts'
-import { getOwnProduct, listCategoryChoices, type OwnPhoto } from '#app/modules/catalog/vendor-products.server.ts'
-import { getStoreSettings } from '#app/modules/vendors/own-store.server.ts'
+import { findOwnProduct, listCategoryChoices, type OwnPhoto } from '#app/modules/catalog/vendor-products.server.ts'
+import { findStoreSettings } from '#app/modules/vendors/own-store.server.ts'
 import type { Route } from './+types/product-editor'
 import { notFound, productEditorAction } from './product-editor.server.ts'
 
@@ -31,9 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const owner = { ownerUserId: actor.userId }
   const productId = params.productId === undefined ? null : idOf(params.productId)
   if (params.productId !== undefined && productId === null) notFound()
-  const product = productId === null ? null : await getOwnProduct(ctx, { ...owner, productId })
+  const product = productId === null ? null : await findOwnProduct(ctx, { ...owner, productId })
   if (productId !== null && !product) notFound()
-  const store = product ? { status: product.storeStatus } : await getStoreSettings(ctx, owner)
+  const store = product ? { status: product.storeStatus } : await findStoreSettings(ctx, owner)
   if (!store) throw redirect('/vendor-dashboard')
   const env = getEnv()
   return {

@@ -16,7 +16,7 @@ import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { MIN_UPLOAD_SIDE, uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { listDistricts } from '#app/modules/places/places.server.ts'
 import {
-  getStoreSettings,
+  findStoreSettings,
   removeStorePicture,
   setStorePicture,
   updateStoreSettings,
@@ -33,7 +33,7 @@ import type { Route } from './+types/settings'
 // signed-in vendor runs, so posting another store's id changes nothing (the field is never read).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = guardedActor(context, 'vendor')
-  const settings = await getStoreSettings(serviceContextOf(context), { ownerUserId: actor.userId })
+  const settings = await findStoreSettings(serviceContextOf(context), { ownerUserId: actor.userId })
   if (!settings) throw redirect('/vendor-dashboard')
   return {
     title: requestI18n(request)._('vendor.settings.meta'),
