@@ -4,8 +4,8 @@ import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { type ProductFilters, ProductFiltersSchema, parseProductFilters } from './catalog.schemas.ts'
 import {
-  getCategoryTree,
   findProductBySlug,
+  getCategoryTree,
   getProductCards,
   listProducts,
   resolveCategoryFilter,
