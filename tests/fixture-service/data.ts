@@ -83,7 +83,7 @@ function uniqueTag(): string {
 const LONG_FIRST = 'Nyiramahoro-Uwimanimpaye'
 const LONG_LAST = 'Mukamurenzi-Nyirahabimana Umutoniwase'
 const LONG_STORE = "Inzu y'Imyambaro n'Ubukorikori bwa Kinyarwanda, Nyarugenge na Kicukiro"
-const LONG_TITLE_TAIL = "cyakozwe n'intoki i Nyamirambo, Umwimerere-w'Ubukorikori-bw'u-Rwanda"
+const LONG_TITLE_TAIL = "cyakozwe n'intoki i Nyamirambo, Umwimerere-w'Ubukorikori-bw'u-Rwanda, made by hand in Kigali"
 
 export async function makeFixtureCustomer(
   ctx: AccountsContext,
