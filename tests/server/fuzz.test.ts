@@ -108,14 +108,34 @@ async function setUpCustomer() {
   })
   expect(signup.status, signup.text.slice(0, 500)).toBe(302)
 
+  // Store 1's products come in sizes and colours, so its cards lead to the product page: add from there, by the
+  // size and colour the page offers first, as a shopper does; the cart then names the variant.
   const store = await as('anonymous', 'GET', '/vendor/1')
-  const variants = [...store.text.matchAll(/name="variantId" value="(\d+)"/g)].map((m) => m[1] as string)
-  for (const variantId of variants) {
-    const added = await as('customer', 'POST', '/api/cart', { intent: 'add', variantId, quantity: '1', js: '1' })
-    if (added.status === 200 && JSON.parse(added.text).ok) {
-      real.variantId = variantId
-      break
+  const slugs = [...new Set([...store.text.matchAll(/href="\/products\/([a-z0-9-]+)"/g)].map((m) => m[1] as string))]
+  for (const slug of slugs.slice(0, 12)) {
+    const page = await as('anonymous', 'GET', `/products/${slug}`)
+    const productId = /name="productId" value="(\d+)"/.exec(page.text)?.[1]
+    if (!productId) continue
+    const values = (name: string) =>
+      [...page.text.matchAll(/<input[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((tag) => tag.includes(`name="${name}"`))
+        .map((tag) => unescapeHtml(/value="([^"]*)"/.exec(tag)?.[1] ?? ''))
+    const colours = values('colour')
+    const sizes = values('size')
+    for (const colour of colours.length > 0 ? colours : ['']) {
+      for (const size of sizes.length > 0 ? sizes : ['']) {
+        const choice = { intent: 'add', productId, colour, size, quantity: '1', js: '1' }
+        const added = await as('customer', 'POST', '/api/cart', choice)
+        if (added.status === 200 && JSON.parse(added.text).ok) {
+          const cart = await as('customer', 'GET', '/cart')
+          real.variantId = first(cart.text, /name="variantId" value="(\d+)"/, 'variant id in the cart')
+          break
+        }
+      }
+      if (real.variantId) break
     }
+    if (real.variantId) break
   }
   expect(real.variantId, 'an in-stock variant of store 1').not.toBe('')
 
