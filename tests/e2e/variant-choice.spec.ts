@@ -20,6 +20,9 @@ async function tap(scope: Locator, choice: { colour: string; size: string }): Pr
     .locator('label')
     .getByText(choice.colour, { exact: true })
     .click()
+  // As a person does: the colour shows as chosen before the size is tapped (the sizes on offer follow the colour,
+  // and on a busy machine the page can take a moment to follow the tap).
+  await expect(scope.getByRole('radio', { name: choice.colour, exact: true })).toBeChecked()
   await scope.getByRole('group', { name: /size/i }).locator('label').getByText(choice.size, { exact: true }).click()
 }
 
