@@ -14,18 +14,21 @@ export function ProductBadges({
   price,
   compareAtPrice,
   badge,
+  layout = 'stack',
   className,
 }: {
   price: number
   compareAtPrice: number | null
   badge: Badge | null
+  /** Stacked on a card's photo; in a row above a title. */
+  layout?: 'stack' | 'row'
   className?: string
 }) {
   const t = useT()
   const off = discountPercent(price, compareAtPrice)
   if (off == null && !badge) return null
   return (
-    <div className={cn('flex flex-col items-start gap-1', className)}>
+    <div className={cn('flex items-start gap-1', layout === 'stack' && 'flex-col', className)}>
       {off != null && (
         <span className="rounded-md bg-sale px-2 py-0.5 text-xs font-bold text-white">
           {t('products.badge.off', { percent: off })}

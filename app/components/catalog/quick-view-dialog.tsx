@@ -131,7 +131,7 @@ export default function QuickViewDialog({
                   price={product.price}
                   compareAtPrice={product.compareAtPrice}
                   badge={product.badge}
-                  className="flex-row"
+                  layout="row"
                 />
                 <Dialog.Title className="pr-8 text-xl font-semibold">{product.title}</Dialog.Title>
                 <Dialog.Description className="text-sm text-muted-foreground">

@@ -33,20 +33,21 @@ const prefix = {
 export function OrderStatusBadge({
   kind,
   status,
-  className,
+  size = 'sm',
 }: {
   kind: keyof typeof prefix
   status: string
-  className?: string
+  /** 'md' next to a page's heading. */
+  size?: 'sm' | 'md'
 }) {
   const t = useT()
   return (
     <span
       data-slot="order-status-badge"
       className={cn(
-        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 font-semibold whitespace-nowrap',
+        size === 'md' ? 'text-sm' : 'text-xs',
         tone[status] ?? 'border-border bg-muted',
-        className,
       )}
     >
       {t(`${prefix[kind]}.${status}`)}

@@ -50,7 +50,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
         <h1 id="admin-order-title" className="text-2xl font-bold sm:text-3xl">
           {t('fulfilment.admin.order.heading', { number: order.number })}
         </h1>
-        <OrderStatusBadge kind="order" status={order.status} className="text-sm" />
+        <OrderStatusBadge kind="order" status={order.status} size="md" />
       </div>
       <p className="mt-1 text-sm text-muted-foreground">
         {t('fulfilment.admin.order.placed', { date: when(order.placedAt) })}

@@ -136,7 +136,7 @@ function ProductDetails({ product }: { product: Product }) {
             price={product.price}
             compareAtPrice={product.compareAtPrice}
             badge={product.badge}
-            className="flex-row"
+            layout="row"
           />
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.title}</h1>

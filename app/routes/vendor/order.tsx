@@ -135,7 +135,7 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
         <h1 className="text-2xl font-bold sm:text-3xl">
           {t('fulfilment.vendor.order.title', { number: order.number })}
         </h1>
-        <OrderStatusBadge kind="vendorOrder" status={part.status} className="text-sm" />
+        <OrderStatusBadge kind="vendorOrder" status={part.status} size="md" />
       </div>
       <p className="mt-1 text-sm text-muted-foreground">
         {t('fulfilment.vendor.order.placed', { date: when(order.placedAt) })}
