@@ -107,6 +107,35 @@ test('once the page runs, the colour and size tapped are what Add to Cart adds',
   const main = page.getByRole('main')
   // 'Show this option' is for a page without JavaScript: it goes once the page runs.
   await expect(main.getByRole('button', { name: 'Show this option' })).toBeHidden()
+  // A slow connection: the page's data requests after a tap take their time, and the shopper goes on tapping and
+  // adds before they are answered. What was tapped last is still what goes in the cart.
+  let releaseData = () => {}
+  const dataHeld = new Promise<void>((resolve) => {
+    releaseData = resolve
+  })
+  await page.route(
+    (url) => url.pathname.endsWith('.data') && !url.pathname.startsWith('/api/'),
+    async (route) => {
+      if (route.request().method() === 'GET') await dataHeld
+      await route.continue().catch(() => {})
+    },
+  )
+  const choice = await lastChoices(main)
+  await tap(main, choice)
+  await expect(main.getByRole('radio', { name: choice.size, exact: true })).toBeChecked()
+  await main.getByRole('button', { name: /add to cart/i }).click()
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
+  releaseData()
+  await page.unroute('**/*')
+  await expect(page).toHaveURL(new RegExp(`colour=${encodeURIComponent(choice.colour).replace(/%20/g, '\\+')}`))
+  await expectCartLine(page, product.title, choice)
+})
+
+test('once the page runs, a choice made at leisure is what Add to Cart adds', async ({ page, shop }) => {
+  const { product } = await storeWithChoices(shop)
+  await page.goto(`/products/${product.slug}`)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('button', { name: 'Show this option' })).toBeHidden()
   const choice = await lastChoices(main)
   await tap(main, choice)
   await expect(page).toHaveURL(new RegExp(`colour=${encodeURIComponent(choice.colour).replace(/%20/g, '\\+')}`))

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate, useSearchParams } from 'react-router'
 import { AddToCartForm, ChoiceRefusal } from '#app/components/cart/add-to-cart-button.tsx'
 import { FavouriteButton } from '#app/components/cart/favourite-button.tsx'
@@ -108,10 +108,24 @@ function ProductDetails({ product }: { product: Product }) {
   const hydrated = useHydrated()
   const dates = useMemo(() => new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }), [intlLocale])
   const hasChoice = product.variants.some((v) => v.size || v.colour)
-  const refusal = refusalOf(params, product.variants)
+  // What the shopper tapped shows (and is what Add to Cart posts) at once; the address follows in the background,
+  // so a tap made while the previous one is still on its way is never undone by it.
+  const [tapped, setTapped] = useState<{ size: string | null; colour: string | null } | null>(null)
+  const ownAddresses = useRef(new Set<string>())
+  const search = params.toString()
+  useEffect(() => {
+    // An address the page did not write itself (back, forward, a link) is a new starting point.
+    if (!ownAddresses.current.has(search)) setTapped(null)
+  }, [search])
+  const refusal = tapped ? null : refusalOf(params, product.variants)
   // After a refused add (without JavaScript) the page shows exactly what was chosen, even a combination that does
   // not exist or is sold out; otherwise the chosen variant, or the nearest one in stock.
-  const resolved = resolveVariant(product.variants, params.get('size'), params.get('colour'), product.defaultVariantId)
+  const resolved = resolveVariant(
+    product.variants,
+    tapped ? tapped.size : params.get('size'),
+    tapped ? tapped.colour : params.get('colour'),
+    product.defaultVariantId,
+  )
   const choice = refusal
     ? { size: params.get('size'), colour: params.get('colour') }
     : { size: resolved?.size ?? null, colour: resolved?.colour ?? null }
@@ -180,9 +194,11 @@ function ProductDetails({ product }: { product: Product }) {
               variant={variant}
               onChange={(choice) => {
                 const v = resolveVariant(product.variants, choice.size, choice.colour, product.defaultVariantId)
+                setTapped({ size: v?.size ?? null, colour: v?.colour ?? null })
                 const next = new URLSearchParams()
                 if (v?.size) next.set('size', v.size)
                 if (v?.colour) next.set('colour', v.colour)
+                ownAddresses.current.add(next.toString())
                 void navigate(`?${next}`, { replace: true, preventScrollReset: true })
               }}
             />
