@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react'
-import { useFetcher } from 'react-router'
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
+import { type FetcherWithComponents, useFetcher } from 'react-router'
 import { Button, type ButtonProps } from '#app/components/ui/button.tsx'
 import { ShoppingCart } from '#app/components/ui/icons.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
@@ -38,6 +38,22 @@ export function useCartToast(data: CartActionData | undefined, productTitle: str
   }, [data, productTitle, announceSuccess, t])
 }
 
+/**
+ * A form's submit handler that lets one post through until its answer comes: the button is disabled while busy,
+ * but a double click's second click comes before the page has re-rendered, and a second post would cancel the
+ * first one's answer (the first is still made, so its toast would be lost).
+ */
+function useOnePostAtATime(fetcher: FetcherWithComponents<unknown>): (event: FormEvent<HTMLFormElement>) => void {
+  const posting = useRef(false)
+  useEffect(() => {
+    if (fetcher.state === 'idle') posting.current = false
+  }, [fetcher.state])
+  return (event) => {
+    if (posting.current) event.preventDefault()
+    else posting.current = true
+  }
+}
+
 type Props = {
   variantId: number | null
   productTitle: string
@@ -53,10 +69,11 @@ export function AddToCartButton({ variantId, productTitle, disabled, quantity = 
   const t = useT()
   const fetcher = useFetcher<CartActionData>({ key: `add-to-cart-${variantId}` })
   useCartToast(fetcher.data, productTitle)
+  const onSubmit = useOnePostAtATime(fetcher)
   const busy = fetcher.state !== 'idle'
   const unavailable = disabled || !variantId
   return (
-    <fetcher.Form method="post" action="/api/cart" className="contents">
+    <fetcher.Form method="post" action="/api/cart" className="contents" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="variantId" value={variantId ?? ''} />
       <input type="hidden" name="quantity" value={quantity} />
@@ -101,6 +118,7 @@ export function AddToCartForm({
   const t = useT()
   const fetcher = useFetcher<CartActionData>({ key: `add-product-to-cart-${productId}` })
   useCartToast(fetcher.data, productTitle)
+  const onSubmit = useOnePostAtATime(fetcher)
   const busy = fetcher.state !== 'idle'
   const added = useRef<CartActionData | undefined>(undefined)
   useEffect(() => {
@@ -112,7 +130,7 @@ export function AddToCartForm({
   const data = fetcher.data
   const message = data ? data.ok ? null : <ChoiceRefusal data={data} /> : refusal
   return (
-    <fetcher.Form method="post" action="/api/cart" className="space-y-3">
+    <fetcher.Form method="post" action="/api/cart" className="space-y-3" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="quantity" value={1} />
