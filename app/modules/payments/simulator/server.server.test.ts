@@ -10,10 +10,15 @@ import {
   startPaymentSimulatorServer,
 } from '#app/modules/payments/config.server.ts'
 import { ProviderError, type StartPaymentInput } from '#app/modules/payments/provider.ts'
-import { pollUntil, type SimulatorHarness, sleep, startSimulatorHarness } from './harness.server.ts'
+import { type SimulatorHarness, startSimulatorHarness } from './harness.server.ts'
+import { createManualClock, type ManualClock } from './shared.server.ts'
 
 // The simulators' own listener: loopback only, callbacks only to the app's callback routes, bounded memory.
-// The harness runs them as the app does (startPaymentSimulatorServer), with 200 ms approvals.
+// The harness runs them as the app does (startPaymentSimulatorServer), with 200 ms approvals and 1500 ms expiry;
+// where a test waits for what the simulator would do later, it runs on a manual clock and moves it past that.
+
+/** Past the harness's approval and expiry delays: everything a simulator had scheduled has happened. */
+const PAST_EVERYTHING_MS = 1500
 
 /** Whether a TCP connection to host:port is accepted. */
 function connects(host: string, port: number): Promise<boolean> {
@@ -153,8 +158,10 @@ describe('the simulators’ listener', () => {
 describe('MoMo callbacks go only to the callback base', () => {
   let h: SimulatorHarness
   let trap: Awaited<ReturnType<typeof startTrap>>
+  let clock: ManualClock
   beforeAll(async () => {
-    h = await startSimulatorHarness()
+    clock = createManualClock()
+    h = await startSimulatorHarness({}, { clock })
     trap = await startTrap()
   })
   afterAll(async () => {
@@ -185,8 +192,9 @@ describe('MoMo callbacks go only to the callback base', () => {
       refused.push(payment.reference)
     }
     expect(refused).toHaveLength(outside.length)
-    // Well past the approval delay: had any been accepted, its callback would have gone out by now.
-    await sleep(600)
+    // Nothing was scheduled; and once past the approval and expiry delays, nothing was called.
+    expect(clock.pending).toBe(0)
+    await clock.advance(PAST_EVERYTHING_MS)
     expect(trap.hits).toEqual([])
     expect(h.received).toEqual([])
   })
@@ -194,10 +202,9 @@ describe('MoMo callbacks go only to the callback base', () => {
   test('a callback URL under the base is called', async () => {
     const payment = momoInput(h, '+250788123456')
     await h.providers.momo.start(payment)
-    const callbacks = await pollUntil(
-      () => h.callbacks(`/api/payments/momo/callback/${payment.reference}`),
-      (c) => c.length > 0,
-    )
+    // The clock waits for each callback's answer: by then the recorder has it.
+    await clock.advance(PAST_EVERYTHING_MS)
+    const callbacks = h.callbacks(`/api/payments/momo/callback/${payment.reference}`)
     expect(callbacks).toHaveLength(1)
     expect(callbacks[0]).toMatchObject({ method: 'PUT', body: { status: 'SUCCESSFUL' } })
   })
@@ -205,10 +212,8 @@ describe('MoMo callbacks go only to the callback base', () => {
   test('a refund whose X-Callback-Url is outside the base is refused (400) and nothing is called', async () => {
     const payment = momoInput(h, '+250788000005') // approved, no callback
     await h.providers.momo.start(payment)
-    await pollUntil(
-      () => h.providers.momo.status(payment.reference),
-      (s) => s.state !== 'pending',
-    )
+    await clock.advance(PAST_EVERYTHING_MS)
+    expect((await h.providers.momo.status(payment.reference)).state).toBe('succeeded')
     const token = await momoToken(h, 'disbursement')
     const refund = (callbackUrl: string) =>
       fetch(`${h.config.momo.baseUrl}/disbursement/v2_0/refund`, {
@@ -235,10 +240,8 @@ describe('MoMo callbacks go only to the callback base', () => {
     expect(await bad.json()).toMatchObject({ code: 'INVALID_CALLBACK_URL_HOST' })
     const good = await refund(`${h.base}/api/payments/momo/refund/1`)
     expect(good.status).toBe(202)
-    await pollUntil(
-      () => h.callbacks('/api/payments/momo/refund/1'),
-      (c) => c.length > 0,
-    )
+    await clock.advance(PAST_EVERYTHING_MS)
+    expect(h.callbacks('/api/payments/momo/refund/1')).toHaveLength(1)
     expect(trap.hits).toEqual([])
   })
 })
@@ -251,7 +254,8 @@ describe('bounded state', () => {
   })
 
   test('MoMo keeps at most N payments, dropping the oldest settled one first, then the oldest', async () => {
-    h = await startSimulatorHarness({}, { maxRecords: 3 })
+    const clock = createManualClock()
+    h = await startSimulatorHarness({}, { maxRecords: 3, clock })
     const momo = h.providers.momo
     const known = async (p: StartPaymentInput) =>
       momo.status(p.reference).then(
@@ -262,10 +266,8 @@ describe('bounded state', () => {
     const b = momoInput(h, '+250788000004')
     const c = momoInput(h, '+250788000005') // approved, settles after 200 ms
     for (const p of [a, b, c]) await momo.start(p)
-    await pollUntil(
-      () => momo.status(c.reference),
-      (s) => s.state === 'succeeded',
-    )
+    await clock.advance(PAST_EVERYTHING_MS)
+    expect((await momo.status(c.reference)).state).toBe('succeeded')
     const d = momoInput(h, '+250788000004')
     await momo.start(d)
     // Full (3): the settled one goes, though it is the newest of the three.
@@ -279,11 +281,14 @@ describe('bounded state', () => {
   })
 
   test('a dropped MoMo payment’s timers are cancelled: its callback never goes out', async () => {
-    h = await startSimulatorHarness({}, { maxRecords: 1 })
+    const clock = createManualClock()
+    h = await startSimulatorHarness({}, { maxRecords: 1, clock })
     const first = momoInput(h, '+250788123456') // approved after 200 ms, with a callback
     await h.providers.momo.start(first)
-    await h.providers.momo.start(momoInput(h, '+250788000004'))
-    await sleep(600)
+    expect(clock.pending).toBe(1)
+    await h.providers.momo.start(momoInput(h, '+250788000004')) // never answers: schedules nothing
+    expect(clock.pending).toBe(0)
+    await clock.advance(PAST_EVERYTHING_MS)
     expect(h.callbacks(`/api/payments/momo/callback/${first.reference}`)).toEqual([])
   })
 
