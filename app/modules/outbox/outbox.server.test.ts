@@ -28,7 +28,43 @@ beforeEach(async () => {
   await t.ctx.db.update(outboxMessages).set({ status: 'failed' }).where(eq(outboxMessages.status, 'pending'))
 })
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/**
+ * A transport for two workers at once: each send waits until a second send has begun, so that both workers hold
+ * their claims at the same moment, as behind a slow provider, without waiting on the clock. `opened` is called
+ * too when a worker returns, so that a worker that claimed nothing cannot leave the other one waiting.
+ */
+function meetingTransport() {
+  let started = 0
+  let open = () => {}
+  const met = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  const slow = recorder('smtp', async () => {
+    if (++started >= 2) open()
+    await met
+    return {}
+  })
+  return { ...slow, opened: open }
+}
+
+/** True when a transaction holds the row: on PGlite, any open transaction (it has one connection for all). */
+async function rowIsHeld(id: number): Promise<boolean> {
+  if (t.connection.engine === 'pglite') {
+    return (t.ctx.db as unknown as { $client: { isInTransaction(): boolean } }).$client.isInTransaction()
+  }
+  // PostgreSQL: NOWAIT answers at once, with lock_not_available (55P03), when another transaction holds the row.
+  try {
+    await t.ctx.db.transaction((tx) =>
+      tx.execute(sql`SELECT 1 FROM ${outboxMessages} WHERE ${outboxMessages.id} = ${id} FOR UPDATE NOWAIT`),
+    )
+    return false
+  } catch (error) {
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code
+    if (code === '55P03') return true
+    throw error
+  }
+}
 
 async function row(id: number) {
   const [r] = await t.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, id))
@@ -166,16 +202,13 @@ describe('deliverPending', () => {
   test.each([1, 2, 3])(
     'two workers at once with a slow provider send each message exactly once (round %i)',
     async () => {
-      const slow = recorder('smtp', async () => {
-        await sleep(30)
-        return {}
-      })
+      const slow = meetingTransport()
       const ids: number[] = []
       for (let i = 0; i < 6; i++) ids.push((await enqueueMessage(t.ctx, email(`both${i}@example.rw`))).id)
       const transports = { email: slow.transport, sms: developmentTransport }
       const [first, second] = await Promise.all([
-        deliverPending(t.ctx, transports, 4),
-        deliverPending(t.ctx, transports, 4),
+        deliverPending(t.ctx, transports, 4).finally(slow.opened),
+        deliverPending(t.ctx, transports, 4).finally(slow.opened),
       ])
       // Whatever the split, the two found every message once between them, and nothing twice.
       expect(first + second).toBe(6)
@@ -186,16 +219,14 @@ describe('deliverPending', () => {
 
   test('no transaction or row lock is held while sending: the transport may write to the same row meanwhile', async () => {
     // On a worker that sent inside its claiming transaction, this UPDATE would wait for that transaction's row
-    // lock (PostgreSQL) or its connection (PGlite) while the transaction waits for the send: stuck until timeout.
+    // lock (PostgreSQL) or its connection (PGlite) while the transaction waits for the send: stuck for ever. So the
+    // send first asks, without waiting, whether anything holds the row; an error here fails the send.
     const touching = recorder('smtp', async (m) => {
-      const update = t.ctx.db
+      if (await rowIsHeld(m.id)) throw new Error('the row is locked while sending')
+      await t.ctx.db
         .update(outboxMessages)
         .set({ lastError: 'written during the send' })
         .where(eq(outboxMessages.id, m.id))
-      const timeout = sleep(3000).then(() => {
-        throw new Error('the row is locked while sending')
-      })
-      await Promise.race([update, timeout])
       return {}
     })
     const { id } = await enqueueMessage(t.ctx, email('unlocked@example.rw'))
