@@ -20,6 +20,25 @@ export type SmsSimulatorOptions = {
   reportDelayMs?: number
   /** Messages kept for GET /__messages. Default 500. */
   maxMessages?: number
+  /**
+   * Where the report delay comes from: Node's timers by default; tests pass a manual clock (the payment
+   * simulators' `createManualClock`), which waits for the report to be answered when it moves past it.
+   */
+  clock?: SmsSimulatorClock
+}
+
+export type SmsSimulatorClock = {
+  setTimeout(run: () => unknown, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+const realClock: SmsSimulatorClock = {
+  setTimeout(run, ms) {
+    const timer = setTimeout(run, ms)
+    timer.unref()
+    return timer
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 }
 
 export const SMS_SIMULATOR_TEST_NUMBERS = {
@@ -67,7 +86,8 @@ export function createSmsSimulator(options: SmsSimulatorOptions): SmsSimulator {
   }
   const maxMessages = options.maxMessages ?? 500
   const kept: SimulatedSms[] = []
-  const timers = new Set<NodeJS.Timeout>()
+  const clock = options.clock ?? realClock
+  const timers = new Set<unknown>()
   const router = Router()
   router.use(express.urlencoded({ extended: false, limit: '64kb' }))
 
@@ -78,7 +98,7 @@ export function createSmsSimulator(options: SmsSimulatorOptions): SmsSimulator {
 
   function report(sms: SimulatedSms, messageId: string) {
     if (!deliveryReportUrl) return
-    const timer = setTimeout(async () => {
+    const timer = clock.setTimeout(async () => {
       timers.delete(timer)
       const failed = sms.to === SMS_SIMULATOR_TEST_NUMBERS.absentSubscriber
       sms.delivery = failed ? 'Failed' : 'Success'
@@ -101,7 +121,6 @@ export function createSmsSimulator(options: SmsSimulatorOptions): SmsSimulator {
         // A receiver that is down loses the report, as with the real gateway.
       }
     }, options.reportDelayMs ?? 300)
-    timer.unref()
     timers.add(timer)
   }
 
@@ -154,7 +173,7 @@ export function createSmsSimulator(options: SmsSimulatorOptions): SmsSimulator {
   return Object.assign(router, {
     messages: () => [...kept],
     close() {
-      for (const timer of timers) clearTimeout(timer)
+      for (const timer of timers) clock.clearTimeout(timer)
       timers.clear()
     },
   })
