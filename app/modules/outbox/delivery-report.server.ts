@@ -66,6 +66,9 @@ export function parseDeliveryReport(form: URLSearchParams): DeliveryReport | nul
   return parsed.success ? parsed.data : null
 }
 
+/** How long a report for an id not stored yet waits before each new look (the worker may be marking it). */
+export const DELIVERY_REPORT_RETRY_DELAYS_MS = [250, 500, 1000]
+
 /** Verifies, parses and records one delivery report request. */
 export async function handleDeliveryReport(
   ctx: ServiceContext,
@@ -85,7 +88,7 @@ export async function handleDeliveryReport(
   if (await recordDeliveryReport(ctx, input)) return 'recorded'
   // A fast report can overtake the worker's mark (the id is stored just after the gateway answers): look again
   // a little later before answering 200, after which the gateway will not send this report again.
-  for (const ms of options.retryDelaysMs ?? [250, 500, 1000]) {
+  for (const ms of options.retryDelaysMs ?? DELIVERY_REPORT_RETRY_DELAYS_MS) {
     await new Promise((resolve) => setTimeout(resolve, ms))
     if (await recordDeliveryReport(ctx, input)) return 'recorded'
   }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { DELIVERY_REPORT_RETRY_DELAYS_MS } from '#app/modules/outbox/delivery-report.server.ts'
 import { enqueueMessage, listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { outboxMessages } from '#app/modules/outbox/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
@@ -96,14 +97,27 @@ describe('POST /api/sms/delivery-report', () => {
       subject: 'Isoko order',
       body: 'Isoko: order ISK-2 placed.',
     })
-    const mark = new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
+    const mark = () =>
       t.ctx.db
         .update(outboxMessages)
         .set({ status: 'sent', providerMessageId: 'ATXid_route_fast' })
-        .where(eq(outboxMessages.id, id)),
-    )
-    expect(await status(report({ id: 'ATXid_route_fast', status: 'Success' }))).toBe(200)
-    await mark
+        .where(eq(outboxMessages.id, id))
+    // The report finds no message with its id and the handler waits before looking again: the worker's mark lands
+    // during that wait, which ends as soon as the mark is stored instead of after its real delay.
+    const realSetTimeout = globalThis.setTimeout
+    let marked: Promise<void> | undefined
+    const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((run: () => void, ms?: number) => {
+      if (ms !== DELIVERY_REPORT_RETRY_DELAYS_MS[0] || marked) return realSetTimeout(run, ms)
+      marked = mark().then(() => run())
+      return realSetTimeout(() => {}, 0)
+    }) as never)
+    try {
+      expect(await status(report({ id: 'ATXid_route_fast', status: 'Success' }))).toBe(200)
+    } finally {
+      timers.mockRestore()
+    }
+    expect(marked, 'the handler did not wait for a later look').toBeDefined()
+    await marked
     const [row] = await t.ctx.db.select().from(outboxMessages).where(eq(outboxMessages.id, id))
     expect(row.deliveryStatus).toBe('Success')
   })
