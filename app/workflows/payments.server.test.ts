@@ -16,7 +16,6 @@ import {
   pollUntil,
   type ReceivedCallback,
   type SimulatorHarness,
-  sleep,
   startSimulatorHarness,
 } from '#app/modules/payments/simulator/harness.server.ts'
 import { createManualClock, type ManualClock } from '#app/modules/payments/simulator/shared.server.ts'
@@ -654,7 +653,8 @@ describe('starting a payment', () => {
 
 describe('several servers sweeping at once', () => {
   // Two sweeps on one database, as two servers run them: a provider that counts its status calls per reference
-  // shows whether a row was asked about twice. Each call waits a little so that the sweeps really overlap.
+  // shows whether a row was asked about twice. Each call waits until the other sweep is in a call too, so that the
+  // sweeps really overlap (both hold claims at the same moment), as behind a slow provider.
   let s: TestDatabase
   let vendorId: number
 
@@ -672,19 +672,27 @@ describe('several servers sweeping at once', () => {
     const refundStatusCalls = new Map<string, number>()
     const answer: { state: ProviderState } = { state: 'pending' }
     const count = (calls: Map<string, number>, key: string) => calls.set(key, (calls.get(key) ?? 0) + 1)
+    let meeting: { started: number; open: () => void; met: Promise<void> } | undefined
+    let holding: { reach: () => void; released: Promise<void> } | undefined
+    const wait = async () => {
+      if (meeting && ++meeting.started >= 2) meeting.open()
+      await meeting?.met
+      holding?.reach()
+      await holding?.released
+    }
     const make = (method: 'momo' | 'airtel' | 'card'): PaymentProvider => ({
       method,
       start: async () => ({ raw: {} }),
       status: async (reference) => {
         count(statusCalls, reference)
-        await sleep(10)
+        await wait()
         return { state: answer.state, providerTransactionId: `tx-${reference}`, raw: {} }
       },
       verifyCallback: () => null,
       refund: async (input) => ({ state: 'pending', providerTransactionId: `rf-${input.refundReference}`, raw: {} }),
       refundStatus: async (refundReference) => {
         count(refundStatusCalls, refundReference)
-        await sleep(10)
+        await wait()
         return { state: 'pending', raw: {} }
       },
     })
@@ -693,6 +701,41 @@ describe('several servers sweeping at once', () => {
       statusCalls,
       refundStatusCalls,
       answer,
+      /**
+       * Runs two sweeps at once, whose provider calls each wait until the other sweep is in one too. A sweep that
+       * ends lets the other go on, so that one that found nothing to claim cannot leave the other waiting.
+       */
+      async together<T>(a: () => Promise<T>, b: () => Promise<T>): Promise<T[]> {
+        let open = () => {}
+        const met = new Promise<void>((resolve) => {
+          open = resolve
+        })
+        meeting = { started: 0, open, met }
+        try {
+          return await Promise.all([a().finally(open), b().finally(open)])
+        } finally {
+          meeting = undefined
+        }
+      },
+      /** Until `release()`, each provider call waits; `reached` resolves once one has begun. */
+      hold() {
+        let reach = () => {}
+        let release = () => {}
+        const reached = new Promise<void>((resolve) => {
+          reach = resolve
+        })
+        const released = new Promise<void>((resolve) => {
+          release = resolve
+        })
+        holding = { reach, released }
+        return {
+          reached,
+          release() {
+            holding = undefined
+            release()
+          },
+        }
+      },
     }
   }
 
@@ -736,10 +779,10 @@ describe('several servers sweeping at once', () => {
     const fake = countingProviders()
     const placed = await waitingAttempts(12, fake)
     const references = await Promise.all(placed.map(async (p) => (await paymentOf(p.paymentId)).reference))
-    const [a, b] = await Promise.all([
-      sweepPayments(s.ctx, { providers: fake.providers }),
-      sweepPayments(s.ctx, { providers: fake.providers }),
-    ])
+    const [a, b] = await fake.together(
+      () => sweepPayments(s.ctx, { providers: fake.providers }),
+      () => sweepPayments(s.ctx, { providers: fake.providers }),
+    )
     expect(a.polled + b.polled).toBe(12)
     expect([...fake.statusCalls.keys()].sort()).toEqual([...references].sort())
     expect([...fake.statusCalls.values()].every((calls) => calls === 1)).toBe(true)
@@ -770,10 +813,10 @@ describe('several servers sweeping at once', () => {
     )
     // A minute on: every refund is due (the attempts' last check was just now).
     const later = new Date(Date.now() + 60_000)
-    const [a, b] = await Promise.all([
-      sweepPayments(s.ctx, { providers: fake.providers, now: () => later }),
-      sweepPayments(s.ctx, { providers: fake.providers, now: () => later }),
-    ])
+    const [a, b] = await fake.together(
+      () => sweepPayments(s.ctx, { providers: fake.providers, now: () => later }),
+      () => sweepPayments(s.ctx, { providers: fake.providers, now: () => later }),
+    )
     expect(a.refunds + b.refunds).toBe(12)
     expect([...fake.refundStatusCalls.keys()].sort()).toEqual([...refundReferences].sort())
     expect([...fake.refundStatusCalls.values()].every((calls) => calls === 1)).toBe(true)
@@ -803,22 +846,34 @@ describe('several servers sweeping at once', () => {
     const fake = countingProviders()
     const placed = await waitingAttempts(3, fake)
     const later = new Date(Date.now() + 3_600_000)
+    const clock = createManualClock()
     const stop = startPaymentsWorker(() => s.ctx, {
       everyMs: 1,
+      clock,
       deps: { providers: fake.providers, now: () => later },
       onError: (error) => {
         throw error
       },
     })
-    await pollUntil(
-      async () => fake.statusCalls.size,
-      (n) => n > 0,
-      3000,
-    )
-    await stop()
-    const calls = [...fake.statusCalls.values()].reduce((a, b) => a + b, 0)
+    // The first round starts and stays in its first status call until released.
+    const held = fake.hold()
+    const round = clock.advance(1)
+    await held.reached
+    let stopped = false
+    const stopping = stop().then(() => {
+      stopped = true
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(stopped).toBe(false)
+    held.release()
+    await stopping
     for (const p of placed) expect((await paymentOf(p.paymentId)).claimedUntil).toBeNull()
-    await sleep(50)
+    await round
+    const calls = [...fake.statusCalls.values()].reduce((a, b) => a + b, 0)
+    expect(calls).toBeGreaterThanOrEqual(placed.length)
+    // Nothing is scheduled after the stop: however long the clock runs on, no round comes.
+    expect(clock.pending).toBe(0)
+    await clock.advance(60_000)
     expect([...fake.statusCalls.values()].reduce((a, b) => a + b, 0)).toBe(calls)
   })
 

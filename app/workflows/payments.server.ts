@@ -568,12 +568,29 @@ async function followRefund(ctx: ServiceContext, p: PaymentRow, deps: PaymentsDe
  * Runs `sweepPayments` every `everyMs` in this process. Returns a stop function that resolves once a round under
  * way has finished, so its claims are given back before the database connection closes.
  */
+/** Where the worker's pauses between rounds come from: Node's timers, or in tests a clock the test moves on. */
+export type WorkerClock = {
+  setTimeout(run: () => unknown, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+const nodeTimers: WorkerClock = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+}
+
 export function startPaymentsWorker(
   getCtx: () => ServiceContext,
-  options: { everyMs?: number; onError?: (error: unknown) => void; deps?: Parameters<typeof sweepPayments>[1] } = {},
+  options: {
+    everyMs?: number
+    onError?: (error: unknown) => void
+    deps?: Parameters<typeof sweepPayments>[1]
+    clock?: WorkerClock
+  } = {},
 ): () => Promise<void> {
+  const clock = options.clock ?? nodeTimers
   let stopped = false
-  let timer: NodeJS.Timeout | undefined
+  let timer: unknown
   let round: Promise<void> | undefined
   const tick = async () => {
     try {
@@ -581,15 +598,17 @@ export function startPaymentsWorker(
     } catch (error) {
       options.onError?.(error)
     }
-    if (!stopped) timer = setTimeout(run, options.everyMs ?? 3000)
+    if (!stopped) timer = clock.setTimeout(run, options.everyMs ?? 3000)
   }
+  // The round is returned for a test's clock, which waits for it; Node's timers ignore it.
   const run = () => {
     round = tick()
+    return round
   }
-  timer = setTimeout(run, options.everyMs ?? 3000)
+  timer = clock.setTimeout(run, options.everyMs ?? 3000)
   return async () => {
     stopped = true
-    if (timer) clearTimeout(timer)
+    if (timer !== undefined) clock.clearTimeout(timer)
     await round
   }
 }
