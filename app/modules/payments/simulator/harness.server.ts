@@ -89,5 +89,3 @@ export async function pollUntil<T>(read: () => Promise<T> | T, done: (value: T) 
   }
   return value
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
