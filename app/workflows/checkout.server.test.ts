@@ -230,6 +230,9 @@ describe('placing an order', () => {
       const c = await makeCustomer(t.ctx)
       await fillCart(t.ctx, c.ownerKey, [{ variantId: p.variantIds[0], quantity: 1 }])
       const same = await input(c)
+      // The sleeps only spread the clicks over a few milliseconds, as a user's clicks are: nothing waits for an
+      // outcome here, and whatever the machine's speed each click lands before, during or after the first one's
+      // commit. A fixed order of events would test one interleaving; the spread tries many across the rounds.
       const outcomes = await Promise.all(
         Array.from({ length: 12 }, (_, i) => sleep(i * 3).then(() => placeOrder(t.ctx, same))),
       )
