@@ -150,8 +150,21 @@ describe.runIf(adminUrl)('two servers on one PostgreSQL', () => {
     }
     const resets = (email: string) => mail.filter((m) => m.to.includes(email) && /reset-password\?token=/.test(m.text))
     await expect.poll(() => emails.every((e) => resets(e).length > 0), { timeout: 20_000 }).toBe(true)
-    // Both workers poll every second: give a duplicate time to show up.
-    await new Promise((r) => setTimeout(r, 3000))
+    // A worker sends only a message it claimed, and each claim counts an attempt. Once every message to these
+    // addresses is sent and no longer claimed, one claimed once went out once, and no worker can send it again:
+    // nothing is left to wait for.
+    const list = emails.map((e) => `'${e}'`).join(', ')
+    const rows = () =>
+      query<{ status: string; claimed: boolean; attempts: number }>(
+        databaseUrl,
+        `select status, claim_token is not null as claimed, attempts from outbox_messages where recipient in (${list})`,
+      )
+    await expect
+      .poll(async () => (await rows()).every((r) => r.status === 'sent' && !r.claimed), { timeout: 20_000 })
+      .toBe(true)
+    const settled = await rows()
+    expect(settled.length).toBeGreaterThanOrEqual(emails.length)
+    expect(settled.filter((r) => r.attempts !== 1)).toEqual([])
     for (const email of emails) expect(resets(email).length).toBe(1)
   })
 })
