@@ -1,5 +1,6 @@
 // `npm run serve` (and `npm start` after its build): starts the server that `npm run build` bundled with the app.
 // Plain Node: no TypeScript loader, no seed code and no test factories are loaded at run time.
+import './react-production.js'
 import { existsSync } from 'node:fs'
 
 const entry = new URL('../build/server/index.js', import.meta.url)

@@ -3,6 +3,7 @@
 // each journey makes its own customers, stores, products and orders with the test factories, gets signed-in
 // cookies, and removes what it made. It shares the server's database connection (an embedded database opens in
 // one process only). Never part of the build, never on the public listener, refused in production.
+import '../../server/react-production.js'
 import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Database } from '#app/lib/db.server.ts'
