@@ -1,26 +1,16 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
-import { choosePlace, signUp, waitForAddressFormToRun } from './customer-helpers.ts'
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, type Shop, signIn, test } from './fixtures'
 
 // Security: customer B, signed in, posts the address forms straight to the server with customer A's address id
 // (no page offers B those forms: this is someone crafting the requests). Every one is answered 404 and changes
 // nothing; A's address stays as it was.
 
-async function customerWithAddress(context: BrowserContext, prefix: string, label: string) {
+/** A customer of the journey's own with a saved address ('Home', the default), signed in in `context`. */
+async function customerWithAddress(shop: Shop, context: BrowserContext, firstName: string) {
+  const customer = await shop.customer({ firstName, lastName: 'Mukamana' })
   const page = await context.newPage()
-  await signUp(page, prefix)
-  await page.goto('/customer-dashboard/addresses/new')
-  await waitForAddressFormToRun(page)
-  const main = page.getByRole('main')
-  await main.getByLabel('Label').fill(label)
-  await main.getByLabel('Mobile number').fill('0788 123 456')
-  await choosePlace(page, { province: 'Kigali', district: 'Gasabo', sector: 'Kimironko', cell: 'Bibare' })
-  await main.getByLabel('Landmark').fill('Green gate')
-  await main.getByRole('button', { name: 'Save address' }).click()
-  await expect(page).toHaveURL(/\/customer-dashboard\/addresses$/)
-  const edit = main.getByRole('link', { name: `Edit ${label}` })
-  const id = ((await edit.getAttribute('href')) ?? '').match(/\/addresses\/(\d+)$/)?.[1]
-  expect(id).toBeTruthy()
-  return { page, id: id as string }
+  await signIn(page, customer)
+  return { page, id: String(customer.addressId), name: customer.name }
 }
 
 const addressCard = (page: Page, label: string) =>
@@ -29,19 +19,22 @@ const addressCard = (page: Page, label: string) =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: label, exact: true }) })
 
-test('customer B cannot read, change, make default or delete customer A’s address', async ({ browser, baseURL }) => {
-  test.slow()
+test('customer B cannot read, change, make default or delete customer A’s address', async ({
+  browser,
+  baseURL,
+  shop,
+}) => {
   const a = await browser.newContext()
   const b = await browser.newContext()
-  const alice = await customerWithAddress(a, 'owner-a', 'Alice home')
-  const bob = await customerWithAddress(b, 'owner-b', 'Bob home')
+  const alice = await customerWithAddress(shop, a, 'Alice')
+  const bob = await customerWithAddress(shop, b, 'Bob')
   const forms = bob.page.request
   // The page's own origin, as a browser would send it with a form.
   const headers = { origin: baseURL as string }
 
   const read = await forms.get(`/customer-dashboard/addresses/${alice.id}`)
   expect(read.status()).toBe(404)
-  expect(await read.text()).not.toContain('Alice home')
+  expect(await read.text()).not.toContain(alice.name)
 
   const edit = await forms.post(`/customer-dashboard/addresses/${alice.id}`, {
     headers,
@@ -81,8 +74,8 @@ test('customer B cannot read, change, make default or delete customer A’s addr
 
   // A's address is as A left it; B's own still works for B.
   await alice.page.goto('/customer-dashboard/addresses')
-  await expect(addressCard(alice.page, 'Alice home')).toContainText('Green gate')
-  await expect(addressCard(alice.page, 'Alice home')).toContainText('Default')
+  await expect(addressCard(alice.page, 'Home')).toContainText(alice.name)
+  await expect(addressCard(alice.page, 'Home')).toContainText('Default')
   await expect(addressCard(alice.page, 'Taken over')).toHaveCount(0)
   const own = await forms.post('/customer-dashboard/addresses', {
     headers,
@@ -98,9 +91,10 @@ test('a visitor’s posts to the address forms change nothing and lead to the si
   browser,
   playwright,
   baseURL,
+  shop,
 }) => {
   const a = await browser.newContext()
-  const alice = await customerWithAddress(a, 'owner-c', 'Alice flat')
+  const alice = await customerWithAddress(shop, a, 'Alice')
   const visitor = await playwright.request.newContext({ baseURL })
   for (const [path, form] of [
     ['/customer-dashboard/addresses', { intent: 'delete', addressId: alice.id }],
@@ -111,7 +105,7 @@ test('a visitor’s posts to the address forms change nothing and lead to the si
     expect(answer.headers().location).toMatch(/^\/customer-login\?redirectTo=/)
   }
   await alice.page.goto('/customer-dashboard/addresses')
-  await expect(addressCard(alice.page, 'Alice flat')).toContainText('Default')
+  await expect(addressCard(alice.page, 'Home')).toContainText('Default')
   await visitor.dispose()
   await a.close()
 })

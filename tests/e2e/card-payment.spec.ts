@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { checkoutToReview, customerWithCart, placeOrder } from './checkout-helpers'
+import type { Browser, Page } from '@playwright/test'
+import { checkoutToReview, placeOrder, signedInCustomerWithCart } from './checkout-helpers'
+import { expect, test } from './fixtures'
 
 // Card payment leaves Isoko for the card provider's hosted page. Checkout ends on Isoko's own page, which sends
 // the browser on with a full-page navigation: never a client-side route fetch of the provider's page (which shows
@@ -24,10 +25,11 @@ async function continueToProvider(page: Page) {
 
 test('card payment with JavaScript: through Isoko’s card page to the hosted page, and back paid', async ({
   page,
+  shop,
 }, info) => {
   test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
-  await customerWithCart(page, 'card-js')
-  await checkoutToReview(page, 'Card')
+  await signedInCustomerWithCart(page, shop)
+  await checkoutToReview(page, 'Card', '', 'saved')
   await placeOrder(page)
   await continueToProvider(page)
   await payOnHostedPageAndReturn(page)
@@ -40,10 +42,14 @@ async function withoutJavaScript(browser: Browser, page: Page): Promise<Page> {
   return context.newPage()
 }
 
-test('card payment without JavaScript: the same way, with plain links and forms', async ({ page, browser }, info) => {
+test('card payment without JavaScript: the same way, with plain links and forms', async ({
+  page,
+  browser,
+  shop,
+}, info) => {
   test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
-  await customerWithCart(page, 'card-nojs')
-  await checkoutToReview(page, 'Card')
+  await signedInCustomerWithCart(page, shop)
+  await checkoutToReview(page, 'Card', '', 'saved')
   const plain = await withoutJavaScript(browser, page)
   const review = await plain.goto('/checkout?step=review')
   // As in production: forms post to Isoko only, in simulator mode too (no exemption for the simulator's origin).

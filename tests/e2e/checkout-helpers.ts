@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
 import { choosePlace, signUp, waitForAddressFormToRun } from './customer-helpers'
+import { type Shop, signIn } from './fixtures'
 import { addThisProductToCart, browseToInStockProduct } from './helpers'
 
 // Steps the checkout journeys share: a new customer with an address, something in the cart, and the checkout's
@@ -16,29 +17,46 @@ export async function customerWithCart(
   return { email, title }
 }
 
+/**
+ * A customer of the journey's own, with a saved Kigali address, signed in by cookie, with one in-stock product in
+ * the cart: for the journeys about what comes after (the sign-up and address forms have their own journeys).
+ */
+export async function signedInCustomerWithCart(page: Page, shop: Shop): Promise<{ email: string; title: string }> {
+  const customer = await shop.customer()
+  await signIn(page, customer)
+  const title = await addToCart(page)
+  return { email: customer.email, title }
+}
+
 export async function addToCart(page: Page, query = ''): Promise<string> {
   await browseToInStockProduct(page, query)
   return addThisProductToCart(page)
 }
 
-/** From the cart to the review step: a new Kigali address, standard delivery, and the payment method given. */
+/** From the cart to the review step: a new Kigali address (or the saved one), standard delivery, and the payment method given. */
 export async function checkoutToReview(
   page: Page,
   method: 'MTN MoMo' | 'Airtel Money' | 'Card' | 'Cash on delivery',
   phone = '',
+  address: 'new' | 'saved' = 'new',
 ) {
   await page.goto('/cart')
   await page.getByRole('link', { name: /proceed to checkout/i }).click()
   await expect(page).toHaveURL(/\/checkout/)
   const main = page.getByRole('main')
-  await main.getByRole('link', { name: 'Add a new address' }).click()
-  await waitForAddressFormToRun(page)
-  await main.getByLabel('Label').fill('Home')
-  await main.getByLabel('Mobile number').fill('0788 123 456')
-  await choosePlace(page, { province: 'Kigali', district: 'Kicukiro', sector: 'Niboye', cell: 'Niboye' })
-  await main.getByLabel('Landmark').fill('Blue gate')
-  await main.getByRole('button', { name: 'Save address' }).click()
-  await expect(page).toHaveURL(/\/checkout/)
+  if (address === 'saved') {
+    // A customer with a saved address (signedInCustomerWithCart) delivers there.
+    await main.getByRole('button', { name: 'Deliver here' }).first().click()
+  } else {
+    await main.getByRole('link', { name: 'Add a new address' }).click()
+    await waitForAddressFormToRun(page)
+    await main.getByLabel('Label').fill('Home')
+    await main.getByLabel('Mobile number').fill('0788 123 456')
+    await choosePlace(page, { province: 'Kigali', district: 'Kicukiro', sector: 'Niboye', cell: 'Niboye' })
+    await main.getByLabel('Landmark').fill('Blue gate')
+    await main.getByRole('button', { name: 'Save address' }).click()
+    await expect(page).toHaveURL(/\/checkout/)
+  }
   await expect(main.getByRole('heading', { name: 'Delivery option' })).toBeVisible()
   // By role and name: after the express cut-off, the express option's reason also mentions standard delivery.
   await main.getByRole('radio', { name: /^Standard delivery/ }).check()

@@ -1,5 +1,11 @@
-import { expect, test } from '@playwright/test'
-import { checkoutToReview, customerWithCart, orderNumberOnPage, placeOrder } from './checkout-helpers'
+import {
+  checkoutToReview,
+  customerWithCart,
+  orderNumberOnPage,
+  placeOrder,
+  signedInCustomerWithCart,
+} from './checkout-helpers'
+import { expect, test } from './fixtures'
 import { headerCartLink } from './helpers'
 
 test('buy with MTN MoMo: approve on the phone, and the waiting page moves on to the paid order', async ({ page }) => {
@@ -19,10 +25,10 @@ test('buy with MTN MoMo: approve on the phone, and the waiting page moves on to 
   await expect(page.getByRole('main').getByRole('link', { name: /ISK-\d+/ })).toHaveCount(1)
 })
 
-test('MoMo declined, then paid with Airtel Money on the same order', async ({ page }, info) => {
+test('MoMo declined, then paid with Airtel Money on the same order', async ({ page, shop }, info) => {
   test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
-  await customerWithCart(page, 'decline')
-  await checkoutToReview(page, 'MTN MoMo', '0788 000 001')
+  await signedInCustomerWithCart(page, shop)
+  await checkoutToReview(page, 'MTN MoMo', '0788 000 001', 'saved')
   await placeOrder(page)
   await expect(page.getByRole('heading', { name: 'The payment was declined' })).toBeVisible({ timeout: 20_000 })
   const main = page.getByRole('main')
@@ -38,10 +44,13 @@ test('MoMo declined, then paid with Airtel Money on the same order', async ({ pa
   await expect(main).toContainText('Airtel Money')
 })
 
-test('cash on delivery is confirmed at once, and the customer can cancel before dispatch', async ({ page }, info) => {
+test('cash on delivery is confirmed at once, and the customer can cancel before dispatch', async ({
+  page,
+  shop,
+}, info) => {
   test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
-  await customerWithCart(page, 'cod')
-  await checkoutToReview(page, 'Cash on delivery')
+  await signedInCustomerWithCart(page, shop)
+  await checkoutToReview(page, 'Cash on delivery', '', 'saved')
   await placeOrder(page)
   await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible()
   const main = page.getByRole('main')
@@ -62,10 +71,10 @@ test('cash on delivery is confirmed at once, and the customer can cancel before 
   expect(number).toMatch(/^ISK-\d+$/)
 })
 
-test('a double submit of Place order makes one order', async ({ page }, info) => {
+test('a double submit of Place order makes one order', async ({ page, shop }, info) => {
   test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
-  await customerWithCart(page, 'double')
-  await checkoutToReview(page, 'Cash on delivery')
+  await signedInCustomerWithCart(page, shop)
+  await checkoutToReview(page, 'Cash on delivery', '', 'saved')
   const form = page.getByRole('main').locator('form', { has: page.getByRole('button', { name: /place order/i }) })
   const fields = {
     intent: 'place',

@@ -1,15 +1,14 @@
-import { expect, test } from '@playwright/test'
 import {
   choosePlace,
   fillSignUp,
   PASSWORD,
   signInHere,
   signOutFromDashboard,
-  signUp,
   toasts,
   uniqueEmail,
   waitForAddressFormToRun,
 } from './customer-helpers.ts'
+import { expect, signIn, test } from './fixtures'
 
 // A customer's account from the first visit: sign-up, sign-out and sign-in (and their mistakes), then the
 // dashboard's figures, the profile, a delivery address and the password.
@@ -146,9 +145,8 @@ test('a mismatched confirmation on sign-up is caught before anything is sent', a
   await expect(page).toHaveURL(/\/customer-dashboard$/)
 })
 
-test('an e-mail address that already has an account gets its own message', async ({ page }) => {
-  const { email } = await signUp(page, 'twice')
-  await signOutFromDashboard(page)
+test('an e-mail address that already has an account gets its own message', async ({ page, shop }) => {
+  const { email } = await shop.customer()
   await page.goto('/customer-signup')
   await fillSignUp(page, { firstName: 'Someone', lastName: 'Else', email })
   await expect(toasts(page).getByText('Registration failed')).toBeVisible()
@@ -176,8 +174,8 @@ test('reloading the sign-up page in the middle of the form breaks nothing', asyn
   await expect(toasts(page).getByText('Account created!')).toHaveCount(0)
 })
 
-test('addresses: a second one, made the default, edited, and the default deleted', async ({ page }) => {
-  await signUp(page, 'addresses', { firstName: 'Jean', lastName: 'Bosco' })
+test('addresses: a second one, made the default, edited, and the default deleted', async ({ page, shop }) => {
+  await signIn(page, await shop.customer({ firstName: 'Jean', lastName: 'Bosco', address: false }))
   const main = page.getByRole('main')
   const add = async (label: string, place: Parameters<typeof choosePlace>[1], landmark: string) => {
     await page.goto('/customer-dashboard/addresses/new')
