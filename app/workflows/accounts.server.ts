@@ -1,12 +1,8 @@
 import type { z } from 'zod'
 import { getEnv } from '#app/lib/env.server.ts'
+import { parseForm } from '#app/lib/forms.ts'
 import { safeRedirect } from '#app/lib/redirects.server.ts'
-import {
-  CustomerSignupSchema,
-  fieldErrors,
-  LoginSchema,
-  VendorApplicationSchema,
-} from '#app/modules/accounts/accounts.schemas.ts'
+import { CustomerSignupSchema, LoginSchema, VendorApplicationSchema } from '#app/modules/accounts/accounts.schemas.ts'
 import {
   type AccountsContext,
   type AuthFailure,
@@ -76,11 +72,12 @@ function refuseAuth(form: FormData, reason: AuthFailure, retryAfterSeconds?: num
   return retryAfterSeconds ? { ...refusal, messageValues: { minutes: minutesToWait(retryAfterSeconds) } } : refusal
 }
 
-function parse<S extends z.ZodType>(schema: S, input: unknown, form: FormData) {
-  const parsed = schema.safeParse(input)
-  return parsed.success
+/** The form parsed by Conform against the schema; on failure, the refusal with each field's message. */
+function parse<S extends z.ZodType>(schema: S, form: FormData) {
+  const parsed = parseForm(form, schema)
+  return parsed.ok
     ? ({ ok: true, data: parsed.data } as const)
-    : ({ ok: false, refusal: refuse(form, fieldErrors(parsed.error)) } as const)
+    : ({ ok: false, refusal: refuse(form, parsed.errors) } as const)
 }
 
 /** The guest's cart and favourites join the account's (quantities added, capped by stock). */
@@ -94,7 +91,7 @@ export async function signIn(
   caller: Caller,
   form: FormData,
 ): Promise<AccountSuccess | FormRefusal> {
-  const parsed = parse(LoginSchema, Object.fromEntries(form), form)
+  const parsed = parse(LoginSchema, form)
   if (!parsed.ok) return parsed.refusal
   const result = await signInWithPassword(ctx, caller, parsed.data)
   if (!result.ok) return refuseAuth(form, result.reason, result.retryAfterSeconds)
@@ -109,7 +106,7 @@ export async function registerCustomer(
   caller: Caller,
   form: FormData,
 ): Promise<AccountSuccess | FormRefusal> {
-  const parsed = parse(CustomerSignupSchema, Object.fromEntries(form), form)
+  const parsed = parse(CustomerSignupSchema, form)
   if (!parsed.ok) return parsed.refusal
   const input = parsed.data
   const name = `${input.firstName} ${input.lastName}`
@@ -141,11 +138,7 @@ export async function applyAsVendor(
   caller: Caller,
   form: FormData,
 ): Promise<AccountSuccess | FormRefusal> {
-  const parsed = parse(
-    VendorApplicationSchema,
-    { ...Object.fromEntries(form), categories: form.getAll('categories') },
-    form,
-  )
+  const parsed = parse(VendorApplicationSchema, form)
   if (!parsed.ok) return parsed.refusal
   const input = parsed.data
   if (!isDistrict(input.district)) return refuse(form, { district: 'account.error.district' })

@@ -1,7 +1,7 @@
+import { parseForm } from '#app/lib/forms.ts'
 import {
   ChangePasswordSchema,
   ForgotPasswordSchema,
-  fieldErrors,
   ResetPasswordSchema,
 } from '#app/modules/accounts/accounts.schemas.ts'
 import {
@@ -36,8 +36,8 @@ export async function changeAccountPassword(
   caller: Caller,
   form: FormData,
 ): Promise<{ ok: true; cookies: string[] } | FormRefusal> {
-  const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(form))
-  if (!parsed.success) return refuse(form, fieldErrors(parsed.error))
+  const parsed = parseForm(form, ChangePasswordSchema)
+  if (!parsed.ok) return refuse(form, parsed.errors)
   const result = await changePassword(ctx, caller, parsed.data)
   if (result.ok) return result
   if (result.reason === 'invalid') return refuse(form, { currentPassword: 'customer.password.error.wrongCurrent' })
@@ -54,8 +54,8 @@ export async function askForPasswordReset(
   caller: Caller,
   form: FormData,
 ): Promise<{ ok: true; email: string } | FormRefusal> {
-  const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(form))
-  if (!parsed.success) return refuse(form, fieldErrors(parsed.error))
+  const parsed = parseForm(form, ForgotPasswordSchema)
+  if (!parsed.ok) return refuse(form, parsed.errors)
   const result = await requestPasswordReset(ctx, caller, parsed.data.email)
   if (!result.ok) return refuse(form, { form: 'account.error.rateLimited' })
   return { ok: true, email: parsed.data.email }
@@ -67,11 +67,10 @@ export async function chooseNewPassword(
   caller: Caller,
   form: FormData,
 ): Promise<{ ok: true } | FormRefusal> {
-  const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(form))
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error)
-    if (errors.token) return refuse(form, { form: 'account.error.resetExpired' })
-    return refuse(form, errors)
+  const parsed = parseForm(form, ResetPasswordSchema)
+  if (!parsed.ok) {
+    if (parsed.errors.token) return refuse(form, { form: 'account.error.resetExpired' })
+    return refuse(form, parsed.errors)
   }
   const result = await resetPassword(ctx, caller, parsed.data)
   if (result.ok) return result

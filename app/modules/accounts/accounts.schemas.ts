@@ -109,13 +109,3 @@ export const ResetPasswordSchema = z
   .superRefine(confirmed)
 
 export const ForgotPasswordSchema = z.object({ email })
-
-/** The first message of each field, keyed by field name: what the forms show next to each field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form')
-    if (!out[key]) out[key] = issue.message
-  }
-  return out
-}

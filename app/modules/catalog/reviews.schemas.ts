@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { checkValues } from '#app/lib/forms.ts'
 
 // The review form (/customer-dashboard/reviews/:productId), the vendor's reply form and the vendor's review list
 // query, shared by the forms and the services. Each message is a catalogue id (app/locales/en/reviews.po).
@@ -30,7 +31,7 @@ export type ReviewInput = z.infer<typeof ReviewSchema>
 
 /** The rating field as posted: '' (none chosen) must not become 0 silently, so it is refused first. */
 export function parseReviewForm(values: Record<ReviewField, string>) {
-  return ReviewSchema.safeParse({ rating: values.rating === '' ? undefined : values.rating, body: values.body })
+  return checkValues(ReviewSchema, { rating: values.rating === '' ? undefined : values.rating, body: values.body })
 }
 
 /** The vendor's public reply to one review. */

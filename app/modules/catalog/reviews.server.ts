@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { checkValues } from '#app/lib/forms.ts'
 import { listCustomerContacts } from '#app/modules/customers/customers.server.ts'
 import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import { type ReplyInput, ReplySchema, type ReviewFilter, type ReviewInput, ReviewSchema } from './reviews.schemas.ts'
@@ -27,15 +28,6 @@ export type ReviewOutcome =
   | { ok: false; code: 'not_found' | 'already_reviewed' }
 
 const isId = (n: number) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647
-
-function errorsOf(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {}
-  for (const i of issues) {
-    const key = String(i.path[0] ?? 'form')
-    out[key] ??= i.message
-  }
-  return out
-}
 
 /** Title, slug, first picture and store of each product (any status: a received product stays reviewable). */
 export async function listProductSummaries(ctx: ServiceContext, ids: number[]): Promise<ProductSummary[]> {
@@ -108,8 +100,8 @@ export async function submitReview(
   ctx: ServiceContext,
   input: { customerId: number; productId: number } & ReviewInput,
 ): Promise<ReviewOutcome> {
-  const parsed = ReviewSchema.safeParse(input)
-  if (!parsed.success) return { ok: false, code: 'invalid', errors: errorsOf(parsed.error.issues) }
+  const parsed = checkValues(ReviewSchema, input)
+  if (!parsed.ok) return { ok: false, code: 'invalid', errors: parsed.errors }
   if (!isId(input.customerId) || !isId(input.productId)) return { ok: false, code: 'not_found' }
   const { rating, body } = parsed.data
   return ctx.db.transaction(async (tx) => {
@@ -137,8 +129,8 @@ export async function editReview(
   ctx: ServiceContext,
   input: { customerId: number; productId: number } & ReviewInput,
 ): Promise<ReviewOutcome> {
-  const parsed = ReviewSchema.safeParse(input)
-  if (!parsed.success) return { ok: false, code: 'invalid', errors: errorsOf(parsed.error.issues) }
+  const parsed = checkValues(ReviewSchema, input)
+  if (!parsed.ok) return { ok: false, code: 'invalid', errors: parsed.errors }
   if (!isId(input.customerId) || !isId(input.productId)) return { ok: false, code: 'not_found' }
   const { rating, body } = parsed.data
   return ctx.db.transaction(async (tx) => {
@@ -170,8 +162,8 @@ export async function replyToReview(
   ctx: ServiceContext,
   input: { vendorId: number } & ReplyInput,
 ): Promise<ReplyOutcome> {
-  const parsed = ReplySchema.safeParse(input)
-  if (!parsed.success) return { ok: false, code: 'invalid', errors: errorsOf(parsed.error.issues) }
+  const parsed = checkValues(ReplySchema, input)
+  if (!parsed.ok) return { ok: false, code: 'invalid', errors: parsed.errors }
   if (!isId(input.vendorId)) return { ok: false, code: 'not_found' }
   const ownProducts = ctx.db.select({ id: products.id }).from(products).where(eq(products.vendorId, input.vendorId))
   const updated = await ctx.db

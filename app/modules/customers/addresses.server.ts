@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, ne } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
+import { checkValues } from '#app/lib/forms.ts'
 import { listCells, listDistricts, listProvinces, listSectors } from '#app/modules/places/places.server.ts'
 import { type AddressField, type AddressInput, AddressSchema } from './customers.schemas.ts'
 import { addresses, customers } from './tables.server.ts'
@@ -65,10 +65,8 @@ export function placeErrors(place: Pick<AddressInput, 'province' | 'district' | 
 
 /** The form's values checked: the schema's rules (phone in E.164), then the place against the tree. */
 function parseAddress(input: Record<string, unknown>) {
-  const parsed = AddressSchema.safeParse(input)
-  if (!parsed.success) {
-    return { ok: false, code: 'invalid', errors: fieldErrors(parsed.error) } as const
-  }
+  const parsed = checkValues(AddressSchema, input)
+  if (!parsed.ok) return { ok: false, code: 'invalid', errors: parsed.errors } as const
   const errors = placeErrors(parsed.data)
   if (errors) return { ok: false, code: 'invalid', errors } as const
   return { ok: true, data: parsed.data } as const

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
+import { checkValues } from '#app/lib/forms.ts'
 import { CustomerProfileSchema } from './customers.schemas.ts'
 import { customers } from './tables.server.ts'
 
@@ -106,8 +106,8 @@ export async function updateCustomerProfile(
   customerId: number,
   input: Record<string, unknown>,
 ): Promise<ProfileOutcome> {
-  const parsed = CustomerProfileSchema.safeParse(input)
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) }
+  const parsed = checkValues(CustomerProfileSchema, input)
+  if (!parsed.ok) return { ok: false, errors: parsed.errors }
   const [profile] = await ctx.db.update(customers).set(parsed.data).where(eq(customers.id, customerId)).returning()
   if (!profile) throw new Error(`Customer ${customerId} does not exist`)
   return { ok: true, profile }

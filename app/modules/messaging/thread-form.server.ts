@@ -1,5 +1,5 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
+import { checkValues } from '#app/lib/forms.ts'
 import { ThreadFormSchema } from './messaging.schemas.ts'
 import { type Party, replyToConversation, reportConversation } from './messaging.server.ts'
 
@@ -24,8 +24,8 @@ export async function handleThreadForm(
     body: String(input.form.get('body') ?? ''),
     reason: String(input.form.get('reason') ?? ''),
   }
-  const parsed = ThreadFormSchema.safeParse(values)
-  if (!parsed.success) return { kind: 'invalid', errors: fieldErrors(parsed.error), values }
+  const parsed = checkValues(ThreadFormSchema, values)
+  if (!parsed.ok) return { kind: 'invalid', errors: parsed.errors, values }
   const { party, conversationId } = input
   if (parsed.data.intent === 'reply') {
     const sent = await replyToConversation(ctx, {

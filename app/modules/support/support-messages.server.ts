@@ -1,6 +1,7 @@
 import { count, desc, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { checkValues } from '#app/lib/forms.ts'
 import { supportMessages } from './tables.server.ts'
 
 /** The help page's contact form; the messages are message ids of the catalogue. */
@@ -19,15 +20,8 @@ export async function createSupportMessage(
   ctx: ServiceContext,
   input: Record<string, unknown>,
 ): Promise<ContactOutcome> {
-  const parsed = ContactMessageSchema.safeParse(input)
-  if (!parsed.success) {
-    const errors: Partial<Record<ContactField, string>> = {}
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as ContactField
-      errors[field] ??= issue.message
-    }
-    return { ok: false, errors }
-  }
+  const parsed = checkValues(ContactMessageSchema, input)
+  if (!parsed.ok) return { ok: false, errors: parsed.errors as Partial<Record<ContactField, string>> }
   const [row] = await ctx.db.insert(supportMessages).values(parsed.data).returning({ id: supportMessages.id })
   return { ok: true, id: row?.id ?? 0 }
 }

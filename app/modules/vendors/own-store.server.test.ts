@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
+import { checkValues } from '#app/lib/forms.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { categories, products } from '#app/modules/catalog/tables.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
@@ -63,8 +63,8 @@ function parse(overrides: Record<string, string> = {}): StoreSettingsInput {
 }
 
 function errorsOf(overrides: Record<string, string>): Record<string, string> {
-  const result = StoreSettingsSchema.safeParse(form(overrides))
-  return result.success ? {} : fieldErrors(result.error)
+  const result = checkValues(StoreSettingsSchema, form(overrides))
+  return result.ok ? {} : result.errors
 }
 
 beforeAll(async () => {

@@ -54,8 +54,10 @@ export const StoreSettingsSchema = z.object({
     .default('')
     .transform(splitSpecialties)
     .pipe(
+      // Checked on the list, not on each item: the message belongs to the one field the vendor typed them in.
       z
-        .array(z.string().max(MAX_SPECIALTY_LENGTH, 'vendor.settings.error.specialtyLong'))
+        .array(z.string())
+        .refine((list) => list.every((s) => s.length <= MAX_SPECIALTY_LENGTH), 'vendor.settings.error.specialtyLong')
         .max(MAX_SPECIALTIES, 'vendor.settings.error.specialtiesMany'),
     ),
   returns: text(storeSettingsLimits.returns),

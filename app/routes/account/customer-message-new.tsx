@@ -3,9 +3,9 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { ReplyForm } from '#app/components/messaging/conversation.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { clientAddressOf } from '#app/lib/context.server.ts'
+import { checkValues } from '#app/lib/forms.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { MessageBodySchema, RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import {
   findContactableStore,
@@ -37,8 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { ctx, customer, actor } = await requireCustomer(context, request)
   const vendorId = storeIdOf(request)
   const values = { intent: 'reply', body: String((await request.formData()).get('body') ?? '') }
-  const body = MessageBodySchema.safeParse(values.body)
-  if (!body.success) return data({ errors: { body: fieldErrors(body.error).form }, values }, { status: 400 })
+  const body = checkValues(MessageBodySchema, values.body)
+  if (!body.ok) return data({ errors: { body: body.errors.form }, values }, { status: 400 })
   const allowed = await throttleAction(ctx, 'message', { address: clientAddressOf(context), userId: actor.userId })
   if (!allowed.ok) {
     const messageValues = { minutes: minutesToWait(allowed.retryAfterSeconds) }

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { parseForm } from '#app/lib/forms.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -50,17 +51,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
-  const form = Object.fromEntries(await request.formData())
-  const values = {
-    reason: typeof form.reason === 'string' ? form.reason.slice(0, 40) : '',
-    note: typeof form.note === 'string' ? form.note.slice(0, 600) : '',
+  const form = await request.formData()
+  const text = (name: string, max: number) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value.slice(0, max) : ''
   }
-  const parsed = CancelOrderFormSchema.safeParse(form)
-  if (!parsed.success) {
-    const errors: Record<string, string> = {}
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'reason')] ??= issue.message
-    return data({ errors, values }, { status: 400 })
-  }
+  const values = { reason: text('reason', 40), note: text('note', 600) }
+  const parsed = parseForm(form, CancelOrderFormSchema)
+  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 })
   const outcome = await cancelOrderForCustomer(ctx, {
     customerId: customer.id,
     orderNumber: params.number,

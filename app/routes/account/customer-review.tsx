@@ -9,7 +9,6 @@ import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { clientAddressOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { parseReviewForm, productIdOf, reviewLimits } from '#app/modules/catalog/reviews.schemas.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import { getReviewPage, saveCustomerReview } from '#app/workflows/reviews.server.ts'
@@ -31,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData()
   const values = { rating: String(form.get('rating') ?? ''), body: String(form.get('body') ?? '') }
   const parsed = parseReviewForm(values)
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
+  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 })
   const productId = productIdOf(params.productId)
   const allowed = await throttleAction(ctx, 'review', { address: clientAddressOf(context), userId: actor.userId })
   if (!allowed.ok) {

@@ -4,6 +4,7 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Loader } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { siteUrl } from '#app/lib/env.server.ts'
+import { parseForm } from '#app/lib/forms.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
@@ -62,13 +63,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
   const form = await request.formData()
-  const parsed = PaymentStepSchema.safeParse(Object.fromEntries(form))
+  const parsed = parseForm(form, PaymentStepSchema)
   const values = { method: String(form.get('method') ?? ''), phone: String(form.get('phone') ?? '') }
-  if (!parsed.success) {
-    const errors: Record<string, string> = {}
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'method')] ??= issue.message
-    return data({ errors, values }, { status: 400 })
-  }
+  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 })
   const started = await startOrderPayment(ctx, {
     customerId: customer.id,
     orderNumber: params.number,

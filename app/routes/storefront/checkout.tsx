@@ -4,6 +4,7 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Check, ShoppingBag } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { siteUrl } from '#app/lib/env.server.ts'
+import { parseForm } from '#app/lib/forms.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
@@ -110,21 +111,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return next('delivery', { ...draft, addressId: address.id, delivery: undefined })
   }
   if (intent === 'delivery') {
-    const parsed = DeliveryStepSchema.safeParse(Object.fromEntries(form))
+    const parsed = parseForm(form, DeliveryStepSchema)
     const address = draft.addressId ? await findAddress(ctx, customer.id, draft.addressId) : null
     if (!address) return next('address', { ...draft, addressId: undefined })
-    if (!parsed.success) return refuse('delivery', { delivery: 'checkout.error.delivery' })
+    if (!parsed.ok) return refuse('delivery', { delivery: 'checkout.error.delivery' })
     if (!chooseDelivery(address.province, parsed.data.delivery, new Date(), deliveryConfig())) {
       return refuse('delivery', { delivery: 'checkout.error.expressUnavailable' })
     }
     return next('payment', { ...draft, delivery: parsed.data.delivery })
   }
   if (intent === 'payment') {
-    const parsed = PaymentStepSchema.safeParse(Object.fromEntries(form))
-    if (!parsed.success) {
-      const errors: Record<string, string> = {}
-      for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'method')] ??= issue.message
-      return refuse('payment', errors, {
+    const parsed = parseForm(form, PaymentStepSchema)
+    if (!parsed.ok) {
+      return refuse('payment', parsed.errors, {
         method: String(form.get('method') ?? ''),
         phone: String(form.get('phone') ?? ''),
       })

@@ -9,9 +9,9 @@ import { serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { echoField, readBoundedForm } from '#app/lib/form-data.server.ts'
+import { parseForm } from '#app/lib/forms.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { fieldErrors } from '#app/modules/accounts/accounts.schemas.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { MIN_UPLOAD_SIDE, uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { listDistricts } from '#app/modules/places/places.server.ts'
@@ -82,11 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { 'Set-Cookie': await flashCookie({ kind: 'success', title }) },
     })
   }
-  const input = Object.fromEntries(storeSettingsFields.map((f) => [f, String(form.get(f) ?? '')]))
   // A refused form sends back only its known fields, each cut to its length (specialties: all, with commas).
   const values = Object.fromEntries(storeSettingsFields.map((f) => [f, echoField(form, f, echoLength(f))]))
-  const parsed = StoreSettingsSchema.safeParse(input)
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values }, { status: 400 })
+  const parsed = parseForm(form, StoreSettingsSchema)
+  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 })
   const result = await updateStoreSettings(serviceContextOf(context), { ...parsed.data, ownerUserId: actor.userId })
   if (!result.ok && result.code === 'invalid') return data({ errors: result.errors, values }, { status: 400 })
   if (!result.ok) throw redirect('/vendor-dashboard')

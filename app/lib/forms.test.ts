@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { checkValues, firstErrors, parseForm } from './forms.ts'
+
+const RowsSchema = z
+  .object({
+    name: z.string().trim().min(1, 'required'),
+    tags: z.array(z.string()).min(1, 'tags'),
+    rows: z.array(z.object({ sku: z.string().min(2, 'short') })),
+  })
+  .refine((v) => v.name !== 'nobody', 'form-wide')
+
+function post(entries: [string, string][]): FormData {
+  const form = new FormData()
+  for (const [name, value] of entries) form.append(name, value)
+  return form
+}
+
+describe('forms parsed by Conform', () => {
+  it('reads nested rows and repeated names from the post', () => {
+    const parsed = parseForm(
+      post([
+        ['name', ' Aline '],
+        ['tags', 'a'],
+        ['rows[1].sku', 'BB'],
+        ['rows[0].sku', 'AA'],
+      ]),
+      RowsSchema,
+    )
+    expect(parsed).toEqual({ ok: true, data: { name: 'Aline', tags: ['a'], rows: [{ sku: 'AA' }, { sku: 'BB' }] } })
+  })
+
+  it("names each refusal as Conform names the field, keeps the schema's own message for an empty field", () => {
+    const parsed = parseForm(
+      post([
+        ['name', ''],
+        ['rows[0].sku', 'AA'],
+        ['rows[1].sku', 'B'],
+      ]),
+      RowsSchema,
+    )
+    expect(parsed).toEqual({ ok: false, errors: { name: 'required', tags: 'tags', 'rows[1].sku': 'short' } })
+  })
+
+  it("puts a whole form's refusal under 'form', and reads values already read the same way", () => {
+    expect(
+      parseForm(
+        post([
+          ['name', 'nobody'],
+          ['tags', 'a'],
+        ]),
+        RowsSchema,
+      ),
+    ).toEqual({
+      ok: false,
+      errors: { form: 'form-wide' },
+    })
+    expect(checkValues(RowsSchema, { name: 'x', tags: [], rows: [{ sku: 'A' }] })).toEqual({
+      ok: false,
+      errors: { tags: 'tags', 'rows[0].sku': 'short' },
+    })
+  })
+
+  it('keeps the first message of each field', () => {
+    expect(firstErrors({ '': ['a', 'b'], email: ['c', 'd'], skipped: null })).toEqual({ form: 'a', email: 'c' })
+  })
+})
