@@ -29,8 +29,8 @@ test('another store’s product, variant, review and conversation ids are not fo
     await a.getByLabel('Description', { exact: true }).fill('Only store A may change this product.')
     await a.getByLabel('Category').selectOption({ index: 1 })
     await a.getByLabel('Price (RWF)').fill('9000')
-    await a.locator('[name="variants.0.sku"]').fill(sku)
-    await a.locator('[name="variants.0.stock"]').fill('7')
+    await a.locator('[name="variants[0].sku"]').fill(sku)
+    await a.locator('[name="variants[0].stock"]').fill('7')
     await a.getByRole('button', { name: 'Save draft' }).click()
     await expect(a).toHaveURL(/\/vendor-dashboard\/products\/\d+#photos$/)
     const productId = (a.url().match(/products\/(\d+)/) as RegExpMatchArray)[1]
@@ -54,7 +54,7 @@ test('another store’s product, variant, review and conversation ids are not fo
     // Store B tries them all, reading and posting.
     expect((await b.request.get(`/vendor-dashboard/products/${productId}`)).status()).toBe(404)
     const forms: Record<string, string>[] = [
-      { intent: 'save', title: 'Taken over', description: 'x', price: '1', 'variants.0.sku': sku },
+      { intent: 'save', title: 'Taken over', description: 'x', price: '1', 'variants[0].sku': sku },
       { intent: 'addVariant' },
       { intent: 'deletePhoto', photoId: '1' },
     ]

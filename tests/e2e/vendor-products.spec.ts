@@ -24,10 +24,10 @@ async function fillDetails(page: Page, title: string) {
 }
 
 async function fillVariant(page: Page, i: number, size: string, colour: string, sku: string, stock: string) {
-  await page.locator(`[name="variants.${i}.size"]`).fill(size)
-  await page.locator(`[name="variants.${i}.colour"]`).fill(colour)
-  await page.locator(`[name="variants.${i}.sku"]`).fill(sku)
-  await page.locator(`[name="variants.${i}.stock"]`).fill(stock)
+  await page.locator(`[name="variants[${i}].size"]`).fill(size)
+  await page.locator(`[name="variants[${i}].colour"]`).fill(colour)
+  await page.locator(`[name="variants[${i}].sku"]`).fill(sku)
+  await page.locator(`[name="variants[${i}].stock"]`).fill(stock)
 }
 
 test('a vendor adds a product with three variants and two photos, makes it active and finds it in the store', async ({
@@ -42,7 +42,7 @@ test('a vendor adds a product with three variants and two photos, makes it activ
   await fillDetails(page, title)
   await fillVariant(page, 0, 'S', 'Indigo', `WJ-${mark}-S`, '4')
   await page.getByRole('button', { name: 'Add a variant' }).click()
-  await expect(page.locator('[name="variants.1.size"]')).toBeFocused()
+  await expect(page.locator('[name="variants[1].size"]')).toBeFocused()
   await fillVariant(page, 1, 'M', 'Indigo', `WJ-${mark}-M`, '6')
   await page.getByRole('button', { name: 'Add a variant' }).click()
   await fillVariant(page, 2, 'L', 'Indigo', `WJ-${mark}-L`, '2')

@@ -46,10 +46,10 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
   const sizes = ['S', 'M', 'L']
   for (const [i, size] of sizes.entries()) {
     if (i > 0) await vendor.getByRole('button', { name: 'Add a variant' }).click()
-    await vendor.locator(`[name="variants.${i}.size"]`).fill(size)
-    await vendor.locator(`[name="variants.${i}.colour"]`).fill('Amber')
-    await vendor.locator(`[name="variants.${i}.sku"]`).fill(`UMU-${mark}-${size}`)
-    await vendor.locator(`[name="variants.${i}.stock"]`).fill('5')
+    await vendor.locator(`[name="variants[${i}].size"]`).fill(size)
+    await vendor.locator(`[name="variants[${i}].colour"]`).fill('Amber')
+    await vendor.locator(`[name="variants[${i}].sku"]`).fill(`UMU-${mark}-${size}`)
+    await vendor.locator(`[name="variants[${i}].stock"]`).fill('5')
   }
   await vendor.getByRole('button', { name: 'Save draft' }).click()
   await expect(vendor.getByText('Draft saved. Now add its photos.')).toBeVisible()

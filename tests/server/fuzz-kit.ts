@@ -71,7 +71,7 @@ export const ODD_NAMES = [
   'toString',
   'a[b]',
   'x.y',
-  'variants.999.sku',
+  'variants[999].sku',
   'variants.-1.id',
   '',
 ]

@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { checkValues, type FieldErrors } from '#app/lib/forms.ts'
 
 // The vendor's product editor (/vendor-dashboard/products/...), shared by the form and its action. Messages are
-// catalogue ids (app/locales/en/product-editor.po); an error's key is the field's name, e.g. `variants.2.sku`.
+// catalogue ids (app/locales/en/product-editor.po); an error's key is the field's name in Conform's naming, e.g. `variants[2].sku`.
 
 export const productStatuses = ['draft', 'active', 'archived'] as const
 export type ProductStatus = (typeof productStatuses)[number]
@@ -41,11 +42,11 @@ export const emptyVariant = (): VariantFormValues => ({ id: '', size: '', colour
 
 const str = (v: FormDataEntryValue | null | undefined) => (typeof v === 'string' ? v : '')
 
-/** Reads the editor's fields (variant rows as `variants.<i>.<field>`) from a posted form, keeping them as typed. */
+/** Reads the editor's fields (variant rows as `variants[<i>].<field>`) from a posted form, keeping them as typed. */
 export function readProductForm(form: FormData): ProductFormValues {
   const rows = new Map<number, VariantFormValues>()
   for (const [name, value] of form.entries()) {
-    const m = /^variants\.(\d{1,3})\.(id|size|colour|sku|stock)$/.exec(name)
+    const m = /^variants\[(\d{1,3})\]\.(id|size|colour|sku|stock)$/.exec(name)
     if (!m) continue
     const i = Number(m[1])
     const row = rows.get(i) ?? { id: '', size: '', colour: '', sku: '', stock: '' }
@@ -159,24 +160,15 @@ export const ProductFormSchema = z
   })
 
 export type ProductInput = z.output<typeof ProductFormSchema>
-export type ProductErrors = Record<string, string>
+/** The first message of each field, keyed by its Conform name (`variants[1].sku`), as the form shows them. */
+export type ProductErrors = FieldErrors
 
-/** The first message of each field, keyed by its full name (`variants.1.sku`), as the form shows them. */
-export function productFieldErrors(error: z.ZodError): ProductErrors {
-  const out: ProductErrors = {}
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : 'form'
-    if (!out[key]) out[key] = issue.message
-  }
-  return out
-}
-
-/** Parses the form; on failure, the messages by field. */
+/** Parses the form as read (readProductForm); on failure, the messages by field. */
 export function parseProductForm(
   values: ProductFormValues,
 ): { ok: true; input: ProductInput } | { ok: false; errors: ProductErrors } {
-  const parsed = ProductFormSchema.safeParse(values)
-  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: productFieldErrors(parsed.error) }
+  const parsed = checkValues(ProductFormSchema, values)
+  return parsed.ok ? { ok: true, input: parsed.data } : { ok: false, errors: parsed.errors }
 }
 
 export const PhotoAltSchema = z.object({

@@ -162,9 +162,9 @@ describe('the product form', () => {
   it('reads indexed variant rows in order and keeps every value as typed', () => {
     const f = new FormData()
     f.set('title', ' Dress ')
-    f.set('variants.1.sku', 'B')
-    f.set('variants.0.sku', 'A')
-    f.set('variants.0.id', '7')
+    f.set('variants[1].sku', 'B')
+    f.set('variants[0].sku', 'A')
+    f.set('variants[0].id', '7')
     const values = readProductForm(f)
     expect(values.title).toBe(' Dress ')
     expect(values.variants.map((v) => [v.id, v.sku])).toEqual([
@@ -189,8 +189,8 @@ describe('the product form', () => {
       description: 'productEditor.error.required',
       categoryId: 'productEditor.error.category',
       price: 'productEditor.error.required',
-      'variants.0.sku': 'productEditor.error.required',
-      'variants.0.stock': 'productEditor.error.required',
+      'variants[0].sku': 'productEditor.error.required',
+      'variants[0].stock': 'productEditor.error.required',
     })
   })
 
@@ -225,9 +225,9 @@ describe('the product form', () => {
     )
     expect(repeated.ok).toBe(false)
     if (repeated.ok) return
-    expect(repeated.errors['variants.1.sku']).toBe('productEditor.error.skuRepeated')
-    expect(repeated.errors['variants.2.size']).toBe('productEditor.error.optionRepeated')
-    expect(repeated.errors['variants.0.sku']).toBeUndefined()
+    expect(repeated.errors['variants[1].sku']).toBe('productEditor.error.skuRepeated')
+    expect(repeated.errors['variants[2].size']).toBe('productEditor.error.optionRepeated')
+    expect(repeated.errors['variants[0].sku']).toBeUndefined()
   })
 })
 
@@ -261,7 +261,11 @@ describe('creating and saving products', () => {
     const values = form()
     values.variants[1].sku = taken.toLowerCase()
     const result = await createOwnProduct(db.ctx, { ...A, product: input(values) })
-    expect(result).toEqual({ ok: false, code: 'invalid', errors: { 'variants.1.sku': 'productEditor.error.skuTaken' } })
+    expect(result).toEqual({
+      ok: false,
+      code: 'invalid',
+      errors: { 'variants[1].sku': 'productEditor.error.skuTaken' },
+    })
     const before = await listOwnProducts(db.ctx, { ...A, status: 'all', q: '' })
     expect(before?.items.some((p) => p.title === values.title && p.totalStock === 0)).toBe(false)
   })

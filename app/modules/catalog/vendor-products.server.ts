@@ -285,7 +285,7 @@ async function checkAgainstCatalogue(
   input.variants.forEach((v, i) => {
     // This product's own variants may trade SKUs in one save (the form itself refuses repeats); others' may not.
     const clash = clashes.find((c) => c.sku === v.sku && !ownIds.has(c.id))
-    if (clash && !errors[`variants.${i}.sku`]) errors[`variants.${i}.sku`] = 'productEditor.error.skuTaken'
+    if (clash && !errors[`variants[${i}].sku`]) errors[`variants[${i}].sku`] = 'productEditor.error.skuTaken'
   })
   if (input.status === 'active') {
     const photos = productId
@@ -311,7 +311,7 @@ export async function createOwnProduct(
     const tx = { db }
     const errors = await checkAgainstCatalogue(tx, p, null, [])
     p.variants.forEach((v, i) => {
-      if (v.id != null) errors[`variants.${i}.sku`] ??= 'productEditor.error.variantUnknown'
+      if (v.id != null) errors[`variants[${i}].sku`] ??= 'productEditor.error.variantUnknown'
     })
     if (Object.keys(errors).length) return { ok: false, code: 'invalid', errors }
     const slug = await uniqueSlug(tx, p.title)
@@ -373,7 +373,7 @@ export async function updateOwnProduct(
     const existingIds = new Set(existing.map((v) => v.id))
     const errors: ProductErrors = {}
     p.variants.forEach((v, i) => {
-      if (v.id != null && !existingIds.has(v.id)) errors[`variants.${i}.sku`] = 'productEditor.error.variantUnknown'
+      if (v.id != null && !existingIds.has(v.id)) errors[`variants[${i}].sku`] = 'productEditor.error.variantUnknown'
     })
     const kept = new Set(p.variants.flatMap((v) => (v.id != null ? [v.id] : [])))
     const removed = [...existingIds].filter((id) => !kept.has(id))

@@ -104,7 +104,7 @@ export async function productEditorAction(
     const values = readProductForm(form)
     if (intent === 'addVariant') {
       values.variants.push(emptyVariant())
-      return data<EditorActionData>({ values: echo(values), focus: `variants.${values.variants.length - 1}.size` })
+      return data<EditorActionData>({ values: echo(values), focus: `variants[${values.variants.length - 1}].size` })
     }
     const index = Number(intent.slice('removeVariant:'.length))
     const row = values.variants[index]
@@ -114,7 +114,7 @@ export async function productEditorAction(
       const check = await checkVariantRemovable(ctx, { ...owner, productId, variantId })
       if (!check.ok && check.code === 'not_found') notFound()
       if (!check.ok) {
-        const errors = { [`variants.${index}.sku`]: 'productEditor.error.variantOrdered' }
+        const errors = { [`variants[${index}].sku`]: 'productEditor.error.variantOrdered' }
         return data<EditorActionData>({ values: echo(values), errors }, { status: 400 })
       }
     }

@@ -1,3 +1,4 @@
+import type { FieldMetadata } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
@@ -7,6 +8,7 @@ import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useServerForm } from '#app/lib/use-server-form.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import {
@@ -17,10 +19,15 @@ import {
   productEditorLimits,
   productStatuses,
 } from '#app/modules/catalog/product-editor.schemas.ts'
-import { findOwnProduct, listCategoryChoices, type OwnPhoto } from '#app/modules/catalog/vendor-products.server.ts'
+import {
+  type CategoryChoiceGroup,
+  findOwnProduct,
+  listCategoryChoices,
+  type OwnPhoto,
+} from '#app/modules/catalog/vendor-products.server.ts'
 import { findStoreSettings } from '#app/modules/vendors/own-store.server.ts'
 import type { Route } from './+types/product-editor'
-import { notFound, productEditorAction } from './product-editor.server.ts'
+import { type EditorActionData, notFound, productEditorAction } from './product-editor.server.ts'
 
 // One page creates (/vendor-dashboard/products/new) or edits (/vendor-dashboard/products/:productId) a product of
 // the signed-in vendor's store. Photos come after the first save. Works without JavaScript: every button posts.
@@ -89,30 +96,7 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
         variants: [emptyVariant()],
       }
   const values = actionData?.values ?? initial
-  const errors: Record<string, string> = actionData?.errors ?? {}
   const photoErrors: Record<string, string> = actionData?.photoErrors ?? {}
-  const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    const form = formRef.current
-    if (!form || !actionData) return
-    const target = actionData.focus
-      ? form.querySelector<HTMLElement>(`[name="${actionData.focus}"]`)
-      : form.querySelector<HTMLElement>('[aria-invalid="true"]')
-    target?.focus()
-  }, [actionData])
-
-  const field = (name: string) => {
-    const id = `product-${name.replaceAll('.', '-')}`
-    const error = errors[name]
-    return {
-      id,
-      name,
-      'aria-invalid': error ? (true as const) : undefined,
-      'aria-describedby': error ? `${id}-error` : undefined,
-      error: <FieldError id={`${id}-error`}>{error ? t(error, limitsOf(name)) : null}</FieldError>,
-    }
-  }
-  const control = ({ error: _e, ...rest }: ReturnType<typeof field>) => rest
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -153,179 +137,14 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
         </p>
       ) : null}
 
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        id="product-form"
-        ref={formRef}
-        className="mt-6 grid gap-8"
+      <ProductForm
         key={JSON.stringify(values)}
-      >
-        <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
-          <legend className="px-1 text-lg font-semibold">{t('productEditor.section.details')}</legend>
-          {(() => {
-            const f = field('title')
-            return (
-              <div className="grid gap-1.5">
-                <Label htmlFor={f.id}>{t('productEditor.field.title')}</Label>
-                <Input {...control(f)} defaultValue={values.title} required maxLength={productEditorLimits.title.max} />
-                {f.error}
-              </div>
-            )
-          })()}
-          {(() => {
-            const f = field('description')
-            return (
-              <div className="grid gap-1.5">
-                <Label htmlFor={f.id}>{t('productEditor.field.description')}</Label>
-                <Textarea {...control(f)} defaultValue={values.description} required rows={5} />
-                {f.error}
-              </div>
-            )
-          })()}
-          {(() => {
-            const f = field('categoryId')
-            return (
-              <div className="grid gap-1.5">
-                <Label htmlFor={f.id}>{t('productEditor.field.category')}</Label>
-                <select {...control(f)} defaultValue={values.categoryId} required className={selectClass}>
-                  <option value="">{t('productEditor.category.choose')}</option>
-                  {categories.map((g) => (
-                    <optgroup key={g.label} label={g.label}>
-                      {g.options.map((o) => (
-                        <option key={o.id} value={o.id}>
-                          {o.name}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
-                </select>
-                {f.error}
-              </div>
-            )
-          })()}
-        </fieldset>
-
-        <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 sm:p-6">
-          <legend className="px-1 text-lg font-semibold">{t('productEditor.section.price')}</legend>
-          {(['price', 'compareAtPrice'] as const).map((name) => {
-            const f = field(name)
-            return (
-              <div key={name} className="grid content-start gap-1.5">
-                <Label htmlFor={f.id}>{t(`productEditor.field.${name}`)}</Label>
-                <Input
-                  {...control(f)}
-                  defaultValue={values[name]}
-                  inputMode="numeric"
-                  required={name === 'price'}
-                  aria-describedby={[f['aria-describedby'], `${f.id}-hint`].filter(Boolean).join(' ')}
-                />
-                <p id={`${f.id}-hint`} className="text-xs text-muted-foreground">
-                  {t(`productEditor.hint.${name}`)}
-                </p>
-                {f.error}
-              </div>
-            )
-          })}
-          {(() => {
-            const f = field('badge')
-            return (
-              <div className="grid gap-1.5">
-                <Label htmlFor={f.id}>{t('productEditor.field.badge')}</Label>
-                <select {...control(f)} defaultValue={values.badge} className={selectClass}>
-                  <option value="">{t('productEditor.badge.none')}</option>
-                  {productBadges.map((b) => (
-                    <option key={b} value={b}>
-                      {t(`productEditor.badge.${b}`)}
-                    </option>
-                  ))}
-                </select>
-                {f.error}
-              </div>
-            )
-          })()}
-          {(() => {
-            const f = field('status')
-            return (
-              <div className="grid gap-1.5">
-                <Label htmlFor={f.id}>{t('productEditor.field.status')}</Label>
-                <select {...control(f)} defaultValue={values.status} className={selectClass}>
-                  {productStatuses.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`productEditor.status.${s}`)}
-                    </option>
-                  ))}
-                </select>
-                {f.error}
-              </div>
-            )
-          })()}
-        </fieldset>
-
-        <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
-          <legend className="px-1 text-lg font-semibold">{t('productEditor.section.variants')}</legend>
-          <p className="text-sm text-muted-foreground">{t('productEditor.variants.intro')}</p>
-          {errors.variants ? <FieldError id="product-variants-error">{t(errors.variants)}</FieldError> : null}
-          <ol className="grid gap-4">
-            {values.variants.map((v, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are named by their index (variants.<i>.*)
-              <li key={i} className="grid gap-3 rounded-md border border-border p-3">
-                <div className="flex items-center justify-between gap-2">
-                  <h3 className="text-sm font-semibold">{t('productEditor.variants.row', { n: i + 1 })}</h3>
-                  {values.variants.length > 1 ? (
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value={`removeVariant:${i}`}
-                      variant="ghost"
-                      size="sm"
-                      formNoValidate
-                      aria-label={t('productEditor.variants.removeRow', { n: i + 1 })}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      {t('productEditor.variants.remove')}
-                    </Button>
-                  ) : null}
-                </div>
-                <input type="hidden" name={`variants.${i}.id`} value={v.id} />
-                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                  {(['size', 'colour', 'sku', 'stock'] as const).map((name) => {
-                    const f = field(`variants.${i}.${name}`)
-                    return (
-                      <div key={name} className="grid content-start gap-1.5">
-                        <Label htmlFor={f.id}>{t(`productEditor.field.${name}`)}</Label>
-                        <Input
-                          {...control(f)}
-                          defaultValue={v[name]}
-                          inputMode={name === 'stock' ? 'numeric' : undefined}
-                          required={name === 'sku' || name === 'stock'}
-                          autoCapitalize={name === 'sku' ? 'characters' : undefined}
-                        />
-                        {f.error}
-                      </div>
-                    )
-                  })}
-                </div>
-              </li>
-            ))}
-          </ol>
-          <div>
-            <Button type="submit" name="intent" value="addVariant" variant="outline" formNoValidate>
-              <Plus aria-hidden="true" />
-              {t('productEditor.variants.add')}
-            </Button>
-          </div>
-        </fieldset>
-
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" name="intent" value="save" size="lg" disabled={busy}>
-            {product ? t('productEditor.save') : t('productEditor.create')}
-          </Button>
-          <Link to="/vendor-dashboard/products" className="text-sm font-medium text-primary hover:underline">
-            {t('productEditor.cancel')}
-          </Link>
-        </div>
-      </Form>
+        answer={actionData}
+        initial={initial}
+        categories={categories}
+        isNew={!product}
+        busy={busy}
+      />
 
       <section
         id="photos"
@@ -394,6 +213,227 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
         )}
       </section>
     </div>
+  )
+}
+
+/**
+ * The product's fields, read through Conform: each field's id, error id and message come from its metadata, and
+ * the variant rows are Conform's list (`variants[1].sku`). Remounted (keyed) whenever the rows shown change.
+ */
+function ProductForm({
+  answer,
+  initial,
+  categories,
+  isNew,
+  busy,
+}: {
+  answer: EditorActionData | undefined
+  initial: ProductFormValues
+  categories: CategoryChoiceGroup[]
+  isNew: boolean
+  busy: boolean
+}) {
+  const t = useT()
+  const values = answer?.values ?? initial
+  const [form, fields] = useServerForm<ProductFormValues>(
+    'product-form',
+    answer?.values || answer?.errors ? { errors: answer.errors, values: answer.values } : undefined,
+    initial,
+  )
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const form = formRef.current
+    if (!form || !answer) return
+    const target = answer.focus
+      ? form.querySelector<HTMLElement>(`[name="${answer.focus}"]`)
+      : form.querySelector<HTMLElement>('[aria-invalid="true"]')
+    target?.focus()
+  }, [answer])
+
+  const field = (meta: FieldMetadata<string>) => {
+    const error = meta.errors?.[0]
+    return {
+      id: meta.id,
+      name: meta.name,
+      'aria-invalid': error ? (true as const) : undefined,
+      'aria-describedby': error ? meta.errorId : undefined,
+      error: <FieldError id={meta.errorId}>{error ? t(error, limitsOf(meta.name)) : null}</FieldError>,
+    }
+  }
+  const control = ({ error: _e, ...rest }: ReturnType<typeof field>) => rest
+
+  return (
+    <Form method="post" encType="multipart/form-data" id={form.id} ref={formRef} className="mt-6 grid gap-8">
+      <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
+        <legend className="px-1 text-lg font-semibold">{t('productEditor.section.details')}</legend>
+        {(() => {
+          const f = field(fields.title)
+          return (
+            <div className="grid gap-1.5">
+              <Label htmlFor={f.id}>{t('productEditor.field.title')}</Label>
+              <Input {...control(f)} defaultValue={values.title} required maxLength={productEditorLimits.title.max} />
+              {f.error}
+            </div>
+          )
+        })()}
+        {(() => {
+          const f = field(fields.description)
+          return (
+            <div className="grid gap-1.5">
+              <Label htmlFor={f.id}>{t('productEditor.field.description')}</Label>
+              <Textarea {...control(f)} defaultValue={values.description} required rows={5} />
+              {f.error}
+            </div>
+          )
+        })()}
+        {(() => {
+          const f = field(fields.categoryId)
+          return (
+            <div className="grid gap-1.5">
+              <Label htmlFor={f.id}>{t('productEditor.field.category')}</Label>
+              <select {...control(f)} defaultValue={values.categoryId} required className={selectClass}>
+                <option value="">{t('productEditor.category.choose')}</option>
+                {categories.map((g) => (
+                  <optgroup key={g.label} label={g.label}>
+                    {g.options.map((o) => (
+                      <option key={o.id} value={o.id}>
+                        {o.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              {f.error}
+            </div>
+          )
+        })()}
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 sm:p-6">
+        <legend className="px-1 text-lg font-semibold">{t('productEditor.section.price')}</legend>
+        {(['price', 'compareAtPrice'] as const).map((name) => {
+          const f = field(fields[name])
+          return (
+            <div key={name} className="grid content-start gap-1.5">
+              <Label htmlFor={f.id}>{t(`productEditor.field.${name}`)}</Label>
+              <Input
+                {...control(f)}
+                defaultValue={values[name]}
+                inputMode="numeric"
+                required={name === 'price'}
+                aria-describedby={[f['aria-describedby'], `${f.id}-hint`].filter(Boolean).join(' ')}
+              />
+              <p id={`${f.id}-hint`} className="text-xs text-muted-foreground">
+                {t(`productEditor.hint.${name}`)}
+              </p>
+              {f.error}
+            </div>
+          )
+        })}
+        {(() => {
+          const f = field(fields.badge)
+          return (
+            <div className="grid gap-1.5">
+              <Label htmlFor={f.id}>{t('productEditor.field.badge')}</Label>
+              <select {...control(f)} defaultValue={values.badge} className={selectClass}>
+                <option value="">{t('productEditor.badge.none')}</option>
+                {productBadges.map((b) => (
+                  <option key={b} value={b}>
+                    {t(`productEditor.badge.${b}`)}
+                  </option>
+                ))}
+              </select>
+              {f.error}
+            </div>
+          )
+        })()}
+        {(() => {
+          const f = field(fields.status)
+          return (
+            <div className="grid gap-1.5">
+              <Label htmlFor={f.id}>{t('productEditor.field.status')}</Label>
+              <select {...control(f)} defaultValue={values.status} className={selectClass}>
+                {productStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`productEditor.status.${s}`)}
+                  </option>
+                ))}
+              </select>
+              {f.error}
+            </div>
+          )
+        })()}
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
+        <legend className="px-1 text-lg font-semibold">{t('productEditor.section.variants')}</legend>
+        <p className="text-sm text-muted-foreground">{t('productEditor.variants.intro')}</p>
+        {fields.variants.errors?.[0] ? (
+          <FieldError id={fields.variants.errorId}>{t(fields.variants.errors[0])}</FieldError>
+        ) : null}
+        <ol className="grid gap-4">
+          {fields.variants.getFieldList().map((variant, i) => {
+            const row = variant.getFieldset()
+            const v = values.variants[i] ?? emptyVariant()
+            return (
+              <li key={variant.key ?? i} className="grid gap-3 rounded-md border border-border p-3">
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="text-sm font-semibold">{t('productEditor.variants.row', { n: i + 1 })}</h3>
+                  {values.variants.length > 1 ? (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value={`removeVariant:${i}`}
+                      variant="ghost"
+                      size="sm"
+                      formNoValidate
+                      aria-label={t('productEditor.variants.removeRow', { n: i + 1 })}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      {t('productEditor.variants.remove')}
+                    </Button>
+                  ) : null}
+                </div>
+                <input type="hidden" name={row.id.name} value={v.id} />
+                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                  {(['size', 'colour', 'sku', 'stock'] as const).map((name) => {
+                    const f = field(row[name])
+                    return (
+                      <div key={name} className="grid content-start gap-1.5">
+                        <Label htmlFor={f.id}>{t(`productEditor.field.${name}`)}</Label>
+                        <Input
+                          {...control(f)}
+                          defaultValue={v[name]}
+                          inputMode={name === 'stock' ? 'numeric' : undefined}
+                          required={name === 'sku' || name === 'stock'}
+                          autoCapitalize={name === 'sku' ? 'characters' : undefined}
+                        />
+                        {f.error}
+                      </div>
+                    )
+                  })}
+                </div>
+              </li>
+            )
+          })}
+        </ol>
+        <div>
+          <Button type="submit" name="intent" value="addVariant" variant="outline" formNoValidate>
+            <Plus aria-hidden="true" />
+            {t('productEditor.variants.add')}
+          </Button>
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" name="intent" value="save" size="lg" disabled={busy}>
+          {isNew ? t('productEditor.create') : t('productEditor.save')}
+        </Button>
+        <Link to="/vendor-dashboard/products" className="text-sm font-medium text-primary hover:underline">
+          {t('productEditor.cancel')}
+        </Link>
+      </div>
+    </Form>
   )
 }
 
@@ -500,6 +540,6 @@ function PhotoItem({ photo, index, count, error }: { photo: OwnPhoto; index: num
 
 /** The {min}/{max} values a field's message may name. */
 function limitsOf(name: string): Record<string, number> {
-  const last = name.split('.').pop() ?? name
+  const last = name.split('.').pop() ?? name // variants[1].sku: sku
   return (productEditorLimits as Record<string, Record<string, number>>)[last] ?? {}
 }
