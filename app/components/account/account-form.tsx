@@ -3,6 +3,7 @@ import { Form, Link, useNavigation, useSearchParams } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
+import { useServerForm } from '#app/lib/use-server-form.ts'
 import { useT } from '#app/lib/use-t.ts'
 
 export type AccountField = {
@@ -18,7 +19,7 @@ export type AccountField = {
   prompt?: string
 }
 
-/** What the account actions answer on a refusal: message ids by field ('form' for the whole form). */
+/** What the account actions answer on a refusal: message ids by field's Conform name ('form' for the whole form). */
 export type AccountActionData = {
   errors?: Record<string, string>
   values?: Record<string, string>
@@ -62,7 +63,11 @@ export function AccountForm({
   const busy = navigation.state === 'submitting'
   // A mismatched confirmation is caught before anything is sent (prototype section 5); the server checks again.
   const [mismatch, setMismatch] = useState(false)
-  const errors = mismatch ? { confirmPassword: 'account.mismatch' } : (actionData?.errors ?? {})
+  // The action's messages, read through Conform's field metadata (ids `account-<name>`, `account-<name>-error`).
+  const [form, fieldsMeta] = useServerForm('account', actionData)
+  const errorOf = (name: string): string | undefined =>
+    mismatch ? (name === 'confirmPassword' ? 'account.mismatch' : undefined) : fieldsMeta[name]?.errors?.[0]
+  const formError = mismatch ? undefined : form.errors?.[0]
   useEffect(() => {
     setMismatch(false)
     const first = Object.values(actionData?.errors ?? {})[0]
@@ -81,13 +86,14 @@ export function AccountForm({
             {notice}
           </p>
         ) : null}
-        {errors.form ? (
+        {formError ? (
           <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-            {t(errors.form, actionData?.messageValues)}
+            {t(formError, actionData?.messageValues)}
           </p>
         ) : null}
         <Form
           method="post"
+          id={form.id}
           className="mt-6 grid gap-4"
           onSubmit={(event) => {
             const form = new FormData(event.currentTarget)
@@ -100,9 +106,11 @@ export function AccountForm({
         >
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
           {fields.map((field) => {
-            const id = `account-${field.name}`
-            const error = errors[field.name]
-            const described = error ? `${id}-error` : undefined
+            const meta = fieldsMeta[field.name]
+            const id = meta?.id ?? `account-${field.name}`
+            const errorId = meta?.errorId ?? `${id}-error`
+            const error = errorOf(field.name)
+            const described = error ? errorId : undefined
             const common = {
               id,
               name: field.name,
@@ -131,7 +139,7 @@ export function AccountForm({
                       </label>
                     ))}
                   </div>
-                  <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
+                  <FieldError id={errorId}>{error ? t(error) : null}</FieldError>
                 </fieldset>
               )
             }
@@ -164,7 +172,7 @@ export function AccountForm({
                     maxLength={field.type === 'password' ? 128 : undefined}
                   />
                 )}
-                <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
+                <FieldError id={errorId}>{error ? t(error) : null}</FieldError>
               </div>
             )
           })}

@@ -4,6 +4,7 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { FormAlert, TextField } from '#app/components/account/fields.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { useServerForm } from '#app/lib/use-server-form.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { changeAccountPassword } from '#app/workflows/passwords.server.ts'
@@ -44,13 +45,15 @@ export default function CustomerPasswordPage({ actionData }: Route.ComponentProp
   const busy = useNavigation().state === 'submitting'
   // A mismatched confirmation is caught before anything is sent; the server checks again.
   const [mismatch, setMismatch] = useState(false)
-  const errors: Record<string, string> = mismatch
-    ? { confirmPassword: 'account.mismatch' }
-    : ((actionData?.errors as Record<string, string> | undefined) ?? {})
+  // The action's messages through Conform's field metadata (ids `password-<name>`, `password-<name>-error`).
+  const [form, fields] = useServerForm('password', actionData)
+  const errorOf = (name: 'currentPassword' | 'password' | 'confirmPassword') =>
+    mismatch ? (name === 'confirmPassword' ? 'account.mismatch' : undefined) : fields[name].errors?.[0]
   return (
     <CustomerPage title={t('customer.password.title')} intro={t('customer.password.intro')}>
       <Form
         method="post"
+        id={form.id}
         className="grid max-w-md gap-4"
         noValidate
         onSubmit={(event) => {
@@ -60,36 +63,36 @@ export default function CustomerPasswordPage({ actionData }: Route.ComponentProp
           setMismatch(mismatched)
         }}
       >
-        <FormAlert message={errors.form} />
+        <FormAlert message={mismatch ? undefined : form.errors?.[0]} />
         <TextField
-          id="password-current"
-          name="currentPassword"
+          id={fields.currentPassword.id}
+          name={fields.currentPassword.name}
           type="password"
           label={t('customer.field.currentPassword')}
           autoComplete="current-password"
-          error={errors.currentPassword}
+          error={errorOf('currentPassword')}
           required
           maxLength={128}
         />
         <TextField
-          id="password-new"
-          name="password"
+          id={fields.password.id}
+          name={fields.password.name}
           type="password"
           label={t('customer.field.newPassword')}
           autoComplete="new-password"
-          error={errors.password}
+          error={errorOf('password')}
           hint={t('customer.password.rule')}
           required
           minLength={8}
           maxLength={128}
         />
         <TextField
-          id="password-confirm"
-          name="confirmPassword"
+          id={fields.confirmPassword.id}
+          name={fields.confirmPassword.name}
           type="password"
           label={t('customer.field.confirmNewPassword')}
           autoComplete="new-password"
-          error={errors.confirmPassword}
+          error={errorOf('confirmPassword')}
           required
           maxLength={128}
         />

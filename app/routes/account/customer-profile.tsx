@@ -4,6 +4,7 @@ import { FormAlert, TextField } from '#app/components/account/fields.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatPhone } from '#app/lib/phone.ts'
+import { useServerForm } from '#app/lib/use-server-form.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { typedValues } from '#app/workflows/accounts.server.ts'
 import { updateProfile } from '#app/workflows/customer-account.server.ts'
@@ -38,30 +39,31 @@ export function meta({ data }: Route.MetaArgs) {
 export default function CustomerProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const busy = useNavigation().state === 'submitting'
-  const errors: Record<string, string> = actionData?.errors ?? {}
+  // The action's messages through Conform's field metadata (ids `profile-<name>`, `profile-<name>-error`).
+  const [form, fields] = useServerForm('profile', actionData)
   const value = (name: 'firstName' | 'lastName' | 'phone') => actionData?.values[name] ?? loaderData.profile[name]
   return (
     <CustomerPage title={t('customer.profile.title')} intro={t('customer.profile.intro')}>
-      <Form method="post" className="grid max-w-xl gap-4" noValidate>
-        <FormAlert message={errors.form} />
+      <Form method="post" id={form.id} className="grid max-w-xl gap-4" noValidate>
+        <FormAlert message={form.errors?.[0]} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            id="profile-firstName"
-            name="firstName"
+            id={fields.firstName.id}
+            name={fields.firstName.name}
             label={t('account.field.firstName')}
             autoComplete="given-name"
             defaultValue={value('firstName')}
-            error={errors.firstName}
+            error={fields.firstName.errors?.[0]}
             required
             maxLength={60}
           />
           <TextField
-            id="profile-lastName"
-            name="lastName"
+            id={fields.lastName.id}
+            name={fields.lastName.name}
             label={t('account.field.lastName')}
             autoComplete="family-name"
             defaultValue={value('lastName')}
-            error={errors.lastName}
+            error={fields.lastName.errors?.[0]}
             required
             maxLength={60}
           />
@@ -75,14 +77,14 @@ export default function CustomerProfilePage({ loaderData, actionData }: Route.Co
           hint={t('customer.profile.emailHint')}
         />
         <TextField
-          id="profile-phone"
-          name="phone"
+          id={fields.phone.id}
+          name={fields.phone.name}
           label={t('customer.field.phone')}
           type="tel"
           autoComplete="tel"
           placeholder="078 123 4567"
           defaultValue={value('phone')}
-          error={errors.phone}
+          error={fields.phone.errors?.[0]}
           hint={t('customer.profile.phoneHint')}
         />
         <div>
