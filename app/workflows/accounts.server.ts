@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { getEnv } from '#app/lib/env.server.ts'
-import { parseForm } from '#app/lib/forms.ts'
+import { parseForm } from '#app/lib/forms.server.ts'
 import { safeRedirect } from '#app/lib/redirects.server.ts'
 import { CustomerSignupSchema, LoginSchema, VendorApplicationSchema } from '#app/modules/accounts/accounts.schemas.ts'
 import {

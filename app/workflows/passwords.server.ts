@@ -1,4 +1,4 @@
-import { parseForm } from '#app/lib/forms.ts'
+import { parseForm } from '#app/lib/forms.server.ts'
 import {
   ChangePasswordSchema,
   ForgotPasswordSchema,

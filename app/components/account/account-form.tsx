@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Form, Link, useNavigation, useSearchParams } from 'react-router'
+import { useServerForm } from '#app/components/forms/use-server-form.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
-import { useServerForm } from '#app/lib/use-server-form.ts'
 import { useT } from '#app/lib/use-t.ts'
 
 export type AccountField = {

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { checkValues, type FieldErrors } from '#app/lib/forms.ts'
 
 // The vendor's product editor (/vendor-dashboard/products/...), shared by the form and its action. Messages are
 // catalogue ids (app/locales/en/product-editor.po); an error's key is the field's name in Conform's naming, e.g. `variants[2].sku`.
@@ -161,15 +160,7 @@ export const ProductFormSchema = z
 
 export type ProductInput = z.output<typeof ProductFormSchema>
 /** The first message of each field, keyed by its Conform name (`variants[1].sku`), as the form shows them. */
-export type ProductErrors = FieldErrors
-
-/** Parses the form as read (readProductForm); on failure, the messages by field. */
-export function parseProductForm(
-  values: ProductFormValues,
-): { ok: true; input: ProductInput } | { ok: false; errors: ProductErrors } {
-  const parsed = checkValues(ProductFormSchema, values)
-  return parsed.ok ? { ok: true, input: parsed.data } : { ok: false, errors: parsed.errors }
-}
+export type ProductErrors = Record<string, string>
 
 export const PhotoAltSchema = z.object({
   alt: z

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { checkValues } from '#app/lib/forms.ts'
 
 // The review form (/customer-dashboard/reviews/:productId), the vendor's reply form and the vendor's review list
 // query, shared by the forms and the services. Each message is a catalogue id (app/locales/en/reviews.po).
@@ -28,11 +27,6 @@ export const ReviewSchema = z.object({
     .max(reviewLimits.body.max, 'reviews.error.bodyLong'),
 })
 export type ReviewInput = z.infer<typeof ReviewSchema>
-
-/** The rating field as posted: '' (none chosen) must not become 0 silently, so it is refused first. */
-export function parseReviewForm(values: Record<ReviewField, string>) {
-  return checkValues(ReviewSchema, { rating: values.rating === '' ? undefined : values.rating, body: values.body })
-}
 
 /** The vendor's public reply to one review. */
 export const ReplySchema = z.object({

@@ -1,9 +1,16 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { checkValues } from '#app/lib/forms.ts'
+import { checkValues } from '#app/lib/forms.server.ts'
 import { listCustomerContacts } from '#app/modules/customers/customers.server.ts'
 import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
-import { type ReplyInput, ReplySchema, type ReviewFilter, type ReviewInput, ReviewSchema } from './reviews.schemas.ts'
+import {
+  type ReplyInput,
+  ReplySchema,
+  type ReviewField,
+  type ReviewFilter,
+  type ReviewInput,
+  ReviewSchema,
+} from './reviews.schemas.ts'
 import { productImages, products, reviews } from './tables.server.ts'
 import type { ImageData } from './types.ts'
 
@@ -26,6 +33,11 @@ export type ReviewOutcome =
   | { ok: true; reviewId: number; slug: string }
   | { ok: false; code: 'invalid'; errors: Record<string, string> }
   | { ok: false; code: 'not_found' | 'already_reviewed' }
+
+/** The review form as posted: '' (no rating chosen) must not become 0 silently, so it is refused first. */
+export function parseReviewForm(values: Record<ReviewField, string>) {
+  return checkValues(ReviewSchema, { rating: values.rating === '' ? undefined : values.rating, body: values.body })
+}
 
 const isId = (n: number) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647
 

@@ -15,13 +15,7 @@ import { checkVariantRemovable, updateOwnProduct } from '#app/workflows/vendor-p
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { findProductBySlug } from './catalog.server.ts'
 import { createCategory } from './catalog-admin.server.ts'
-import {
-  emptyVariant,
-  type ProductFormValues,
-  type ProductInput,
-  parseProductForm,
-  readProductForm,
-} from './product-editor.schemas.ts'
+import { emptyVariant, type ProductFormValues, type ProductInput, readProductForm } from './product-editor.schemas.ts'
 import { productImages, products, productVariants } from './tables.server.ts'
 import {
   addProductPhotos,
@@ -30,6 +24,7 @@ import {
   findOwnProduct,
   listCategoryChoices,
   listOwnProducts,
+  parseProductForm,
   setOwnProductStatus,
   slugify,
 } from './vendor-products.server.ts'

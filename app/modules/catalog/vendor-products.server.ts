@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
+import { checkValues } from '#app/lib/forms.server.ts'
 import { escapeLike } from '#app/lib/like.ts'
 import {
   type StoreUploadOptions,
@@ -12,9 +13,24 @@ import { findStoreSettings } from '#app/modules/vendors/own-store.server.ts'
 import type { VendorStatus } from '#app/modules/vendors/vendor-status.ts'
 import { deleteUnusedImages } from '#app/workflows/images.server.ts'
 import { getCategoryTree } from './catalog.server.ts'
-import type { ProductErrors, ProductInput, ProductListTab, ProductStatus } from './product-editor.schemas.ts'
+import {
+  type ProductErrors,
+  ProductFormSchema,
+  type ProductFormValues,
+  type ProductInput,
+  type ProductListTab,
+  type ProductStatus,
+} from './product-editor.schemas.ts'
 import { categories, productImages, products, productVariants } from './tables.server.ts'
 import type { Badge, ImageData } from './types.ts'
+
+/** The editor's form as read (readProductForm) checked against its schema; on failure, the messages by field. */
+export function parseProductForm(
+  values: ProductFormValues,
+): { ok: true; input: ProductInput } | { ok: false; errors: ProductErrors } {
+  const parsed = checkValues(ProductFormSchema, values)
+  return parsed.ok ? { ok: true, input: parsed.data } : { ok: false, errors: parsed.errors }
+}
 
 // A vendor's own products, as their owner manages them (/vendor-dashboard/products). Every function takes the
 // signed-in account's id and finds the store by its owner; a product, variant or photo id that is not this store's

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, ne } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { checkValues } from '#app/lib/forms.ts'
+import { checkValues } from '#app/lib/forms.server.ts'
 import { listCells, listDistricts, listProvinces, listSectors } from '#app/modules/places/places.server.ts'
 import { type AddressField, type AddressInput, AddressSchema } from './customers.schemas.ts'
 import { addresses, customers } from './tables.server.ts'

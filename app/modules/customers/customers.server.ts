@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { checkValues } from '#app/lib/forms.ts'
+import { checkValues } from '#app/lib/forms.server.ts'
 import { CustomerProfileSchema } from './customers.schemas.ts'
 import { customers } from './tables.server.ts'
 

@@ -1,5 +1,5 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { checkValues } from '#app/lib/forms.ts'
+import { checkValues } from '#app/lib/forms.server.ts'
 import { ThreadFormSchema } from './messaging.schemas.ts'
 import { type Party, replyToConversation, reportConversation } from './messaging.server.ts'
 

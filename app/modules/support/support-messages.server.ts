@@ -1,7 +1,7 @@
 import { count, desc, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { checkValues } from '#app/lib/forms.ts'
+import { checkValues } from '#app/lib/forms.server.ts'
 import { supportMessages } from './tables.server.ts'
 
 /** The help page's contact form; the messages are message ids of the catalogue. */

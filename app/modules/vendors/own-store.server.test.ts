@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkValues } from '#app/lib/forms.ts'
+import { checkValues } from '#app/lib/forms.server.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { categories, products } from '#app/modules/catalog/tables.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'

@@ -11,7 +11,6 @@ import {
   PhotoAltSchema,
   type ProductErrors,
   type ProductFormValues,
-  parseProductForm,
   productEditorLimits,
   readProductForm,
 } from '#app/modules/catalog/product-editor.schemas.ts'
@@ -21,6 +20,7 @@ import {
   createOwnProduct,
   findOwnProduct,
   type PhotoChange,
+  parseProductForm,
 } from '#app/modules/catalog/vendor-products.server.ts'
 import { uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { checkVariantRemovable, updateOwnProduct } from '#app/workflows/vendor-products.server.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { checkValues, firstErrors, parseForm } from './forms.ts'
+import { checkValues, firstErrors, parseForm } from './forms.server.ts'
 
 const RowsSchema = z
   .object({

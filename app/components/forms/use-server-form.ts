@@ -1,9 +1,8 @@
 import { type DefaultValue, type SubmissionResult, useForm } from '@conform-to/react'
 import { useMemo } from 'react'
-import type { FieldErrors } from './forms.ts'
 
 /** What an action answers a refused form with: messages by Conform name ('form' for the whole form), what was typed. */
-export type FormAnswer = { errors?: FieldErrors; values?: object }
+export type FormAnswer = { errors?: Record<string, string>; values?: object }
 
 /**
  * The server's answer to a form as Conform's last result: each field's metadata (`fields.email.errors`, `id`,
