@@ -2,10 +2,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { configureCoercion, formatResult } from '@conform-to/zod/v4/future'
 import type { z } from 'zod'
 
-// Forms are parsed by Conform (docs/decisions/0008-forms-parsed-by-conform.md); server-only, so
-// neither Conform's zod adapter nor zod's parser reaches the browser through a schema file: one way from a post (or a zod result) to
-// the messages the page shows, each keyed by the field's name in Conform's naming (`email`, `variants[1].sku`),
-// 'form' for the whole form. Messages are catalogue ids; the page translates them.
+// Forms are parsed by Conform (docs/decisions/0008-forms-parsed-by-conform.md): one way from a post (or a zod
+// result) to the messages the page shows, each keyed by the field's name in Conform's naming (`email`,
+// `variants[1].sku`), 'form' for the whole form. Messages are catalogue ids; the page translates them.
+// Server-only, so neither Conform's zod adapter nor zod's parser reaches the browser through a schema file.
 
 /** The first message of each field, by the field's Conform name ('form' for the whole form). */
 export type FieldErrors = Record<string, string>
