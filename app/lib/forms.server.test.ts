@@ -65,3 +65,21 @@ describe('forms parsed by Conform', () => {
     expect(firstErrors({ '': ['a', 'b'], email: ['c', 'd'], skipped: null })).toEqual({ form: 'a', email: 'c' })
   })
 })
+
+describe("Conform's control fields in a hand-made post", () => {
+  it('are ignored: no throw, no rewritten values', () => {
+    const form = post([
+      ['name', 'Aline'],
+      ['tags', 'a'],
+      ['__intent__', 'not json'],
+      ['__state__', '{'],
+    ])
+    expect(parseForm(form, RowsSchema)).toEqual({ ok: true, data: { name: 'Aline', tags: ['a'], rows: [] } })
+    const reset = post([
+      ['name', 'Aline'],
+      ['tags', 'a'],
+      ['__intent__', JSON.stringify({ type: 'reset', payload: { name: 'name' } })],
+    ])
+    expect(parseForm(reset, RowsSchema)).toEqual({ ok: true, data: { name: 'Aline', tags: ['a'], rows: [] } })
+  })
+})

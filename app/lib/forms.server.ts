@@ -25,11 +25,27 @@ export function firstErrors(error: Record<string, string[] | null> | null | unde
   return out
 }
 
+const CONFORM_INTENT = '__intent__'
+const CONFORM_STATE = '__state__'
+
+/**
+ * The post without Conform's own control fields. Our forms validate on the server only and never send them; a
+ * hand-made post that did (`__intent__=x`) would make Conform throw (a 500) or rewrite the values (an intent).
+ */
+function withoutConformControls(form: FormData | URLSearchParams): FormData | URLSearchParams {
+  if (!form.has(CONFORM_INTENT) && !form.has(CONFORM_STATE)) return form
+  const copy = new FormData()
+  for (const [name, value] of form) if (name !== CONFORM_INTENT && name !== CONFORM_STATE) copy.append(name, value)
+  return copy
+}
 export type Parsed<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors }
 
 /** A posted form parsed by Conform against a zod schema: the schema's output, or the messages by field. */
 export function parseForm<S extends z.ZodType>(form: FormData | URLSearchParams, schema: S): Parsed<z.output<S>> {
-  const submission = parseWithZod(form, { schema: coerceFormValue(schema), disableAutoCoercion: true })
+  const submission = parseWithZod(withoutConformControls(form), {
+    schema: coerceFormValue(schema),
+    disableAutoCoercion: true,
+  })
   if (submission.status === 'success') return { ok: true, data: submission.value as z.output<S> }
   return { ok: false, errors: firstErrors(submission.error) }
 }
