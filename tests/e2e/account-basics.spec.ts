@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
 import { addThisProductToCart, browseToInStockProduct } from './helpers'
 
 const unique = () => `shopper-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.rw`
@@ -32,9 +32,10 @@ test('a guest cart follows the shopper through sign-in to checkout', async ({ pa
   await expect(page.getByRole('heading', { name: 'Delivery address' })).toBeVisible()
 })
 
-test('Delete Account asks for the password and a tick, then the account is gone', async ({ page }) => {
-  const email = unique()
-  await signUp(page, email)
+test('Delete Account asks for the password and a tick, then the account is gone', async ({ page, shop }) => {
+  const customer = await shop.customer()
+  const { email, password } = customer
+  await signIn(page, customer)
   await page.goto('/delete-account')
   const main = page.getByRole('main')
   await main.getByLabel('Password').fill('wrong-password-1')
@@ -42,7 +43,7 @@ test('Delete Account asks for the password and a tick, then the account is gone'
   await main.getByRole('button', { name: 'Delete my account' }).click()
   await expect(main.getByText('That is not your password. Please try again.')).toBeVisible()
 
-  await main.getByLabel('Password').fill('Inkweto-2026!')
+  await main.getByLabel('Password').fill(password)
   await main.getByLabel(/I understand/).check()
   await main.getByRole('button', { name: 'Delete my account' }).click()
   await expect(page).toHaveURL(/\/$/)
@@ -50,7 +51,7 @@ test('Delete Account asks for the password and a tick, then the account is gone'
 
   await page.goto('/customer-login')
   await page.getByRole('main').getByLabel('Email').fill(email)
-  await page.getByRole('main').getByLabel('Password').fill('Inkweto-2026!')
+  await page.getByRole('main').getByLabel('Password').fill(password)
   await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByRole('main').getByText(/not right/)).toBeVisible()
 })

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
-import { PASSWORD, signInHere, signOutFromDashboard, signUp, toasts, uniqueEmail } from './customer-helpers.ts'
+import type { Page } from '@playwright/test'
+import { signInHere, signOutFromDashboard, toasts, uniqueEmail } from './customer-helpers.ts'
+import { expect, test } from './fixtures'
 import { linkFromMail } from './mail.ts'
 
 // A forgotten password, reset through the e-mailed link. The answer to the request never says whether an address
@@ -51,11 +52,8 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('a customer resets a forgotten password with the e-mailed link, once', async ({ page, browser }) => {
-  test.slow()
-  const { email } = await signUp(page, 'reset', { firstName: 'Grace', lastName: 'Ingabire' })
-  await signOutFromDashboard(page)
-  await page.getByRole('banner').waitFor()
+test('a customer resets a forgotten password with the e-mailed link, once', async ({ page, browser, shop }) => {
+  const { email, password } = await shop.customer({ firstName: 'Grace', lastName: 'Ingabire' })
   await askForLink(page, email)
   const link = await linkFromMail(email, /https?:\/\/[^\s"'<>]+\/reset-password\?token=[^\s"'<>]+/)
 
@@ -84,7 +82,7 @@ test('a customer resets a forgotten password with the e-mailed link, once', asyn
   await expect(page).toHaveURL('/customer-login')
   await expect(toasts(page).getByText('Password changed')).toBeVisible()
 
-  await signInHere(page, email, PASSWORD)
+  await signInHere(page, email, password)
   await expect(main.getByText('The e-mail address or the password is not right.')).toBeVisible()
   await signInHere(page, email, 'Umushanana-2026')
   await expect(page).toHaveURL('/customer-dashboard')
