@@ -1,6 +1,6 @@
 // The built server renders with React's production build, whatever NODE_ENV says. React chooses its build from
-// NODE_ENV when it is first loaded, and its development build checks every element at every render: measured on
-// the demo with two servers side by side, a page took 232-276 ms to render with it against 107-129 ms without.
+// NODE_ENV when it is first loaded, and its development build checks every element at every render: pages took
+// 1.3 to 2.1 times as long to render with it (npm run bench:render, docs/benchmarks.md).
 // `npm start` (NODE_ENV unset, the demo) and the browser journeys serve the same build as production does, so
 // they render as fast. NODE_ENV keeps its meaning for Isoko itself: production mode (DESIGN.md section 2).
 // `npm run dev` does not come here: Vite's development server keeps React's development build and its warnings.
