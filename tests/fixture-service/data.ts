@@ -170,6 +170,8 @@ export async function makeFixtureVendor(
   const made: FixtureVendor['products'] = []
   const count = o.products ?? 3
   const photos = o.photos ?? 1
+  // `stocks` first, one a variant in turn over the products; then `stock`.
+  const stocks = [...(o.stocks ?? [])]
   for (let k = 0; k < count; k++) {
     const item = items[k % items.length]
     const pool = pooledColours(item)
@@ -199,7 +201,7 @@ export async function makeFixtureVendor(
     const variants = product.variants.map((v) => ({
       ...v,
       sku: `FX-${tag}-${k + 1}-${v.sku}`,
-      stock: o.stock ?? 20,
+      stock: stocks.shift() ?? o.stock ?? 20,
     }))
     const created = await createProduct(ctx, {
       ...product,

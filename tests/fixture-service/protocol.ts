@@ -38,6 +38,12 @@ export type VendorOptions = {
   photos?: number
   /** Units in stock of every variant (20 by default). */
   stock?: number
+  /**
+   * Units in stock of the store's first variants, one number each, in the order of `products` and of each
+   * product's `variantIds` (e.g. [3, 0]: the first product's first variant low, its second out); the others
+   * have `stock`.
+   */
+  stocks?: number[]
   status?: VendorStatus
 }
 

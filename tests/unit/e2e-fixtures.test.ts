@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { productVariants } from '#app/modules/catalog/tables.server.ts'
 import { orders, vendorOrders } from '#app/modules/orders/tables.server.ts'
 import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
@@ -73,6 +74,24 @@ describe('the journeys’ fixtures', () => {
     expect(signedIn.user.id).toBe(customer.userId)
 
     expect(await leftovers(t.ctx, scope)).toBeGreaterThan(0)
+    await cleanUp(t.ctx, scope)
+    expect(await leftovers(t.ctx, scope)).toBe(0)
+  })
+
+  test('a store with chosen stock on its first variants (low, out), the others at `stock`', async () => {
+    const accounts = createTestAccountsContext(t)
+    const scope = newScope()
+    const vendor = await makeFixtureVendor(accounts, scope, { products: 2, stock: 12, stocks: [3, 0] })
+    const ids = vendor.products.flatMap((p) => p.variantIds)
+    const rows = await t.ctx.db
+      .select({ id: productVariants.id, stock: productVariants.stock })
+      .from(productVariants)
+      .where(inArray(productVariants.id, ids))
+    const stockOf = new Map(rows.map((r) => [r.id, r.stock]))
+    const [first, second] = vendor.products[0].variantIds
+    expect(stockOf.get(first)).toBe(3)
+    expect(stockOf.get(second)).toBe(0)
+    for (const id of ids.filter((id) => id !== first && id !== second)) expect(stockOf.get(id)).toBe(12)
     await cleanUp(t.ctx, scope)
     expect(await leftovers(t.ctx, scope)).toBe(0)
   })
