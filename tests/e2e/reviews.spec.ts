@@ -1,35 +1,37 @@
-import { expect, test } from '@playwright/test'
-import { DEMO_PASSWORD, signIn } from './admin-helpers'
-import { checkoutToReview, openStoreOrder, orderNumberOnPage, placeOrder } from './checkout-helpers'
-import { signUp } from './customer-helpers'
-import { addFromStore } from './helpers'
+import { openStoreOrder } from './checkout-helpers'
+import { expect, signIn, test } from './fixtures'
 
-// A customer reviews a product once it is delivered; the store (the demo vendor, vendor@isoko.rw, runs store 1)
+// A customer reviews a product once it is delivered; the store (the journey's own, tests/e2e/fixtures.ts)
 // replies from its dashboard, and the reply shows under the review on the product page.
 
 test('a delivered product is reviewed, shown on the product page, and answered by the store', async ({
   browser,
   page,
+  shop,
 }, info) => {
   test.skip(info.project.name === 'desktop', 'one width is enough for this journey; it runs at 360 px')
-  test.setTimeout(120_000)
-  await signUp(page, 'reviewer')
-  const title = await addFromStore(page, 1)
-  await checkoutToReview(page, 'Cash on delivery')
-  await placeOrder(page)
-  await expect(page.getByText('Thank you! Your order is placed.')).toBeVisible()
-  const number = await orderNumberOnPage(page)
-  const orderUrl = page.url().split('?')[0] as string
+  const customer = await shop.customer()
+  const store = await shop.vendor({ products: 1 })
+  const product = store.products[0]
+  if (!product) throw new Error('the fixture store has no product')
+  const title = product.title
+  // Placed with cash on delivery, not delivered yet.
+  const { number } = await shop.order({ customer, vendor: store, status: 'confirmed' })
+  await signIn(page, customer)
+  const orderUrl = `/customer-dashboard/orders/${number}`
+  await page.goto(orderUrl)
+  await expect(page.getByRole('main')).toContainText(title)
 
   // Not delivered yet: no review link, and the review page answers 404.
   await expect(page.getByRole('link', { name: /Write a review/ })).toHaveCount(0)
+  expect((await page.request.get(`/customer-dashboard/reviews/${product.id}`)).status()).toBe(404)
 
   const vendorContext = await browser.newContext({
     baseURL: info.project.use.baseURL,
     viewport: { width: 360, height: 800 },
   })
   const vendor = await vendorContext.newPage()
-  await signIn(vendor, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
+  await signIn(vendor, store)
   await openStoreOrder(vendor, number)
   const vendorMain = vendor.getByRole('main')
   for (const step of ['Mark packed', 'Mark dispatched', 'Mark delivered']) {
@@ -49,8 +51,6 @@ test('a delivered product is reviewed, shown on the product page, and answered b
   await expect(page.getByText('Write at least 10 characters.')).toBeVisible()
   await expect(page.getByRole('radio', { name: '4 stars' })).toBeChecked()
   await expect(page.getByLabel('Your review')).toHaveValue('Nice')
-  await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded()
-  await page.screenshot({ path: '/tmp/reviews-360.png' })
 
   const body = `Lovely fabric and well sewn, review ${Date.now()}`
   await page.getByLabel('Your review').fill(body)
@@ -67,8 +67,6 @@ test('a delivered product is reviewed, shown on the product page, and answered b
   await item.getByLabel('Your reply').fill('Murakoze! Thank you for shopping with us.')
   await item.getByRole('button', { name: 'Save reply' }).click()
   await expect(vendor.getByText('Reply saved.').first()).toBeVisible()
-  await vendor.goto('/vendor-dashboard/reviews')
-  await vendor.screenshot({ path: '/tmp/reviews-vendor-360.png' })
   await vendorContext.close()
 
   await page.goto(productUrl)
@@ -87,9 +85,11 @@ test('a delivered product is reviewed, shown on the product page, and answered b
   await expect(page.locator('#reviews li', { hasText: `${body}, and it kept its colour` })).toBeVisible()
 })
 
-test('a product the customer has not received: the review page is a 404', async ({ page }) => {
-  await signUp(page, 'not-received')
-  const response = await page.goto('/customer-dashboard/reviews/1')
+test('a product the customer has not received: the review page is a 404', async ({ page, shop }) => {
+  const customer = await shop.customer()
+  const store = await shop.vendor({ products: 1 })
+  await signIn(page, customer)
+  const response = await page.goto(`/customer-dashboard/reviews/${store.products[0]?.id}`)
   expect(response?.status()).toBe(404)
   await page.goto('/customer-dashboard/reviews')
   await expect(page.getByText('You can review products once they are delivered.')).toBeVisible()
