@@ -1,26 +1,28 @@
-import { expect, type Page, test } from '@playwright/test'
-import { signInHere, signUp } from './customer-helpers.ts'
+import type { Page } from '@playwright/test'
+import { DEMO_PASSWORD } from './admin-helpers.ts'
+import { expect, signIn, test } from './fixtures.ts'
 
-// Contact Vendor: a customer writes to store 1 (Kigali Fashion House) from its page; the vendor sees the unread
-// count, opens the conversation and answers; the customer sees the answer and the unread count. The two people
-// use separate browser contexts. A visitor who clicks Contact Vendor is asked to sign in first.
-
-const DEMO_PASSWORD = 'Isoko-Demo-2026'
+// Contact Vendor: a customer writes to a store (the journey's own, tests/e2e/fixtures.ts) from its page; the
+// vendor sees the unread count, opens the conversation and answers; the customer sees the answer and the unread
+// count. The two people use separate browser contexts. A visitor who clicks Contact Vendor is asked to sign in
+// first. Staff (the one demo admin) read a reported conversation.
 
 function contactVendor(page: Page) {
   return page.getByRole('main').getByRole('link', { name: 'Contact Vendor' })
 }
 
-test('a visitor who clicks Contact Vendor is asked to sign in and comes back to write', async ({ page }) => {
-  await page.goto('/vendor/1')
+test('a visitor who clicks Contact Vendor is asked to sign in and comes back to write', async ({ page, shop }) => {
+  const store = await shop.vendor({ products: 1 })
+  await page.goto(`/vendor/${store.vendorId}`)
   await contactVendor(page).click()
   await expect(page).toHaveURL(/\/customer-login\?redirectTo=/)
-  expect(decodeURIComponent(page.url())).toContain('/customer-dashboard/messages/new?store=1')
+  expect(decodeURIComponent(page.url())).toContain(`/customer-dashboard/messages/new?store=${store.vendorId}`)
 })
 
-test('a message typed before the page runs (a slow connection) is kept and sent', async ({ page }) => {
+test('a message typed before the page runs (a slow connection) is kept and sent', async ({ page, shop }) => {
   test.skip(test.info().project.name !== 'mobile', 'a slow phone: runs at 360 px')
-  await signUp(page, 'slow-typer')
+  const store = await shop.vendor({ products: 1 })
+  await signIn(page, await shop.customer())
   // The page's scripts are held back until the message is typed, as on a slow connection.
   let release = () => {}
   const held = new Promise<void>((resolve) => {
@@ -30,8 +32,7 @@ test('a message typed before the page runs (a slow connection) is kept and sent'
     await held
     await route.continue()
   })
-  // Store 2: store 1's unread count belongs to the other journeys.
-  await page.goto('/customer-dashboard/messages/new?store=2', { waitUntil: 'domcontentloaded' })
+  await page.goto(`/customer-dashboard/messages/new?store=${store.vendorId}`, { waitUntil: 'domcontentloaded' })
   const text = 'Typed while the page was still loading: is the bag in stock?'
   await page.getByLabel('Your message').fill(text)
   release()
@@ -47,7 +48,7 @@ test('a message typed before the page runs (a slow connection) is kept and sent'
   await expect(page.getByText(text)).toBeVisible()
 })
 
-test('a customer writes to a store, the vendor answers, each sees the unread count', async ({ browser }) => {
+test('a customer writes to a store, the vendor answers, each sees the unread count', async ({ browser, shop }) => {
   test.skip(test.info().project.name !== 'mobile', 'the two-person journey runs once, at 360 px')
   test.slow() // three people, each signing in, on a machine shared with other runs
   const lastName = `Messenger${Date.now() % 1_000_000}`
@@ -58,12 +59,16 @@ test('a customer writes to a store, the vendor answers, each sees the unread cou
   const staffContext = await browser.newContext({ viewport: { width: 360, height: 800 } })
   const staff = await staffContext.newPage()
   try {
-    await signUp(customer, 'messages', { firstName: 'Aline', lastName })
+    const store = await shop.vendor({ products: 1 })
+    const storePage = `/vendor/${store.vendorId}`
+    await signIn(customer, await shop.customer({ firstName: 'Aline', lastName }))
+    await signIn(vendor, store)
+    await signIn(staff, { email: 'admin@isoko.rw', password: DEMO_PASSWORD })
 
     // The store page's Contact Vendor opens the first-message form.
-    await customer.goto('/vendor/1')
+    await customer.goto(storePage)
     await contactVendor(customer).click()
-    await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Contact Kigali Fashion House')
+    await expect(customer.getByRole('heading', { level: 1 })).toHaveText(`Contact ${store.storeName}`)
     // An empty message is refused next to the field.
     await customer.getByRole('button', { name: 'Send message' }).click()
     await expect(customer.getByText('Write a message first.')).toBeVisible()
@@ -74,16 +79,13 @@ test('a customer writes to a store, the vendor answers, each sees the unread cou
     const threadUrl = customer.url()
 
     // Contact Vendor again goes straight to the same conversation.
-    await customer.goto('/vendor/1')
+    await customer.goto(storePage)
     await contactVendor(customer).click()
     await expect(customer).toHaveURL(threadUrl)
 
     // The vendor sees one unread message from this customer, opens it and answers.
-    await vendor.goto('/vendor-login')
-    await signInHere(vendor, 'vendor@isoko.rw', DEMO_PASSWORD)
-    await expect(vendor).toHaveURL(/\/vendor-dashboard/)
     // A vendor account cannot write to a store.
-    await vendor.goto('/vendor/1')
+    await vendor.goto(storePage)
     await expect(vendor.getByRole('main').getByRole('button', { name: 'Contact Vendor' })).toBeDisabled()
     await expect(vendor.getByText('Only customer accounts follow stores and message vendors.')).toBeVisible()
     await vendor.goto('/vendor-dashboard/messages')
@@ -103,26 +105,21 @@ test('a customer writes to a store, the vendor answers, each sees the unread cou
     // The customer sees the unread count in the navigation and the list, then the answer.
     await customer.goto('/customer-dashboard/messages')
     await expect(customer.getByTestId('nav-messages-unread')).toContainText('1 unread')
-    const conversation = customer.getByRole('link', { name: /Kigali Fashion House/ })
+    const conversation = customer.getByRole('link', { name: new RegExp(store.storeName) })
     await expect(conversation).toContainText('1 unread')
-    await customer.screenshot({ path: '/tmp/messaging-360-list.png', fullPage: true })
     await conversation.click()
     await expect(customer.getByText('Yes, size M is in stock.')).toBeVisible()
     await expect(customer.getByTestId('nav-messages-unread')).toHaveCount(0)
-    await customer.screenshot({ path: '/tmp/messaging-360.png', fullPage: true })
 
     // The customer reports the conversation; staff can now read it, with the reason.
     await customer.getByText('Report this conversation').click()
     await customer.getByLabel('Why are you reporting it?').fill('Testing the report: please ignore.')
     await customer.getByRole('button', { name: 'Report to Isoko' }).click()
     await expect(customer.getByText(/This conversation was reported to Isoko staff on/)).toBeVisible()
-    await staff.goto('/customer-login')
-    await signInHere(staff, 'admin@isoko.rw', DEMO_PASSWORD)
-    await expect(staff).toHaveURL(/\/admin/)
     await staff.goto('/admin/conversations')
-    await staff.getByRole('link', { name: new RegExp(`Aline ${lastName} and Kigali Fashion House`) }).click()
+    await staff.getByRole('link', { name: new RegExp(`Aline ${lastName} and ${store.storeName}`) }).click()
     await expect(staff).toHaveURL(/\/admin\/conversations\/\d+$/)
-    await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Aline ${lastName} and Kigali Fashion House`)
+    await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Aline ${lastName} and ${store.storeName}`)
     await expect(staff.getByText('Testing the report: please ignore.')).toBeVisible()
     await expect(staff.getByText('Yes, size M is in stock.')).toBeVisible()
     await expect(staff.getByRole('main').getByRole('textbox')).toHaveCount(0)
