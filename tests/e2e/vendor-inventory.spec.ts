@@ -1,11 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
-import { DEMO_PASSWORD, signIn } from './admin-helpers'
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
 
-// The demo vendor (vendor@isoko.rw, store 1) keeps their stock: the low-stock tab, a quick edit, and a CSV file
-// previewed (a bad row refuses the whole file) then applied.
+// A vendor keeps their stock: the low-stock tab, a quick edit, and a CSV file previewed (a bad row refuses the
+// whole file) then applied. Each journey has its own store (tests/e2e/fixtures.ts): its first variant low on
+// stock (3), its second out (0), the others plenty.
+
+const LOW_AND_OUT = { products: 2, stocks: [3, 0] }
 
 /** A CSV file written for this test, in the system's temporary folder. */
 function csvFile(name: string, text: string): string {
@@ -20,17 +23,17 @@ async function stockOfSku(page: Page, sku: string) {
   return page.getByRole('main').getByRole('spinbutton', { name: /^Stock of/ })
 }
 
-test('low stock, a quick edit, a refused file and an applied one', async ({ page }, info) => {
+test('low stock, a quick edit, a refused file and an applied one', async ({ page, shop }, info) => {
   test.skip(info.project.name === 'desktop', 'one width is enough for this path; it runs at 360 px, as on a phone')
-  await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
+  await signIn(page, await shop.vendor(LOW_AND_OUT))
   await page.goto('/vendor-dashboard/inventory')
   await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible()
-  await page.screenshot({ path: '/tmp/inventory-360.png', fullPage: true })
 
   // Low stock: every variant shown is marked low.
   const main = page.getByRole('main')
-  await main.getByRole('link', { name: /^Low stock \(\d+\)$/ }).click()
+  await main.getByRole('link', { name: 'Low stock (1)' }).click()
   await expect(page).toHaveURL(/filter=low/)
+  await expect(main.getByRole('article')).toHaveCount(1)
   const card = main.getByRole('article').first()
   await expect(card.getByText('Low stock')).toBeVisible()
   const sku = ((await card.locator('.font-mono').textContent()) ?? '').trim()
@@ -64,12 +67,12 @@ test('low stock, a quick edit, a refused file and an applied one', async ({ page
   await expect(await stockOfSku(page, sku)).toHaveValue('23')
 })
 
-test('a table from sm up, tabs with counts, and the stock as a CSV download', async ({ page }, info) => {
+test('a table from sm up, tabs with counts, and the stock as a CSV download', async ({ page, shop }, info) => {
   test.skip(info.project.name !== 'desktop', 'the table shows from the sm breakpoint up')
-  await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
+  await signIn(page, await shop.vendor(LOW_AND_OUT))
   await page.goto('/vendor-dashboard/inventory?filter=out')
   const main = page.getByRole('main')
-  await expect(main.getByRole('link', { name: /^Out of stock \(\d+\)$/ })).toHaveAttribute('aria-current', 'page')
+  await expect(main.getByRole('link', { name: 'Out of stock (1)' })).toHaveAttribute('aria-current', 'page')
   await expect(main.getByRole('columnheader', { name: 'SKU' })).toBeVisible()
   await page.goto('/vendor-dashboard/inventory')
   const downloading = page.waitForEvent('download')
@@ -83,20 +86,26 @@ test('a table from sm up, tabs with counts, and the stock as a CSV download', as
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('a quick edit is a plain form post; a variant that is not the store’s is not found', async ({ page }, info) => {
+  test('a quick edit is a plain form post; a variant that is not the store’s is not found', async ({
+    page,
+    shop,
+  }, info) => {
     test.skip(info.project.name !== 'desktop', 'one width is enough: the same form at both')
-    await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
+    const other = await shop.vendor({ products: 1 })
+    await signIn(page, await shop.vendor(LOW_AND_OUT))
     await page.goto('/vendor-dashboard/inventory?filter=out')
     const row = page.getByRole('main').getByRole('row').nth(1)
     await row.getByRole('spinbutton', { name: /^Stock of/ }).fill('3')
     await row.getByRole('button', { name: /^Save the stock of/ }).click()
     await expect(page).toHaveURL(/filter=out/)
     await expect(page.getByRole('main').getByRole('status')).toContainText('Stock saved.')
-    await page.screenshot({ path: '/tmp/inventory-1280.png', fullPage: false })
 
-    const refused = await page.request.post('/vendor-dashboard/inventory', {
-      form: { intent: 'stock', variantId: '2147480000', stock: '5' },
-    })
-    expect(refused.status()).toBe(404)
+    // Another store's variant, and one that does not exist.
+    for (const variantId of [other.products[0]?.variantIds[0], 2147480000]) {
+      const refused = await page.request.post('/vendor-dashboard/inventory', {
+        form: { intent: 'stock', variantId: String(variantId), stock: '5' },
+      })
+      expect(refused.status()).toBe(404)
+    }
   })
 })
