@@ -1,18 +1,17 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, type Shop, signIn, test } from './fixtures'
 import { uploadTwoPhotos } from './photos'
 
-// The vendor's product editor: the demo vendor adds a product with variants and photos, makes it active and finds
-// it in the storefront; a file that is not a photo is refused and what was typed stays.
+// The vendor's product editor: a vendor (with a store of the journey's own, tests/e2e/fixtures.ts) adds a product
+// with variants and photos, makes it active and finds it in the storefront; a file that is not a photo is
+// refused and what was typed stays.
 
-const DEMO_PASSWORD = 'Isoko-Demo-2026'
-
-async function signInTo(page: Page, path: string) {
-  await page.goto(`/vendor-login?redirectTo=${encodeURIComponent(path)}`)
-  const main = page.getByRole('main')
-  await main.getByLabel('Email', { exact: true }).fill('vendor@isoko.rw')
-  await main.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-  await main.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(new RegExp(`${path.replaceAll('/', '\\/')}$`))
+/** A vendor of a new store, signed in by cookie, on the page at `path`. */
+async function signInTo(page: Page, shop: Shop, path: string, products = 0) {
+  const vendor = await shop.vendor({ products })
+  await signIn(page, vendor)
+  await page.goto(path)
+  return vendor
 }
 
 /** Fills the product form's own fields (not the variants). */
@@ -32,12 +31,13 @@ async function fillVariant(page: Page, i: number, size: string, colour: string, 
 
 test('a vendor adds a product with three variants and two photos, makes it active and finds it in the store', async ({
   page,
+  shop,
 }) => {
   test.skip(test.info().project.name === 'mobile', 'photo encoding is slow; the editor at 360 px is checked below')
   test.setTimeout(120_000)
   const mark = Date.now().toString(36)
   const title = `Woven jacket ${mark}`
-  await signInTo(page, '/vendor-dashboard/products/new')
+  await signInTo(page, shop, '/vendor-dashboard/products/new')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a product')
   await fillDetails(page, title)
   await fillVariant(page, 0, 'S', 'Indigo', `WJ-${mark}-S`, '4')
@@ -70,10 +70,11 @@ test('a vendor adds a product with three variants and two photos, makes it activ
   await expect(card).toContainText('Active')
 })
 
-test('a file that is not a photo is refused, and the typed title stays', async ({ page }) => {
+test('a file that is not a photo is refused, and the typed title stays', async ({ page, shop }) => {
   test.setTimeout(90_000)
   const mark = `${test.info().project.name}-${Date.now().toString(36)}`
-  await signInTo(page, '/vendor-dashboard/products/new')
+  const other = await shop.vendor({ products: 1 })
+  await signInTo(page, shop, '/vendor-dashboard/products/new', 1)
   await fillDetails(page, `Refusal check ${mark}`)
   await fillVariant(page, 0, '', '', `RC-${mark}`, '1')
   await page.getByRole('button', { name: 'Save draft' }).click()
@@ -88,15 +89,15 @@ test('a file that is not a photo is refused, and the typed title stays', async (
   await expect(page.getByText('This file is not a photo. Upload a JPEG, PNG, WebP or HEIC picture.')).toBeVisible()
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(typed)
 
-  // A product id that is not this store's: not found, whatever the intent.
-  const foreign = await page.request.post('/vendor-dashboard/products/999999', { form: { intent: 'addVariant' } })
-  expect(foreign.status()).toBe(404)
+  // A product id that is not this store's (another store's, or none): not found, whatever the intent.
+  for (const id of [other.products[0]?.id, 999999]) {
+    const foreign = await page.request.post(`/vendor-dashboard/products/${id}`, { form: { intent: 'addVariant' } })
+    expect(foreign.status()).toBe(404)
+  }
 
   if (test.info().project.name === 'mobile') {
-    await page.screenshot({ path: '/tmp/products-editor-360.png', fullPage: true })
     await page.goto('/vendor-dashboard/products')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products')
-    await page.screenshot({ path: '/tmp/products-360.png', fullPage: true })
     // Cards, not a wide table: nothing runs off the side of a phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
