@@ -1,13 +1,15 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { applyAsVendor, DEMO_PASSWORD, findApplication, newBusiness, signIn } from './admin-helpers'
+import type { Browser, Page } from '@playwright/test'
+import { DEMO_PASSWORD, findApplication } from './admin-helpers'
 import { checkoutToReview, openStoreOrder, orderNumberOnPage, placeOrder } from './checkout-helpers'
-import { signUp } from './customer-helpers'
+import { expect, signIn, test } from './fixtures'
 import { addThisProductToCart, francs } from './helpers'
 import { uploadTwoPhotos } from './photos'
 
 // The whole vendor workspace in one story: a new store is approved, lists a product with two photos and three
 // variants, sees it in the storefront, sells it through checkout, fulfils the order, answers the customer's
-// message, and sees the sale in the dashboard's chart.
+// message, and sees the sale in the dashboard's chart. The store (waiting for approval, no products yet) and the
+// customer are the journey's own (tests/e2e/fixtures.ts); the application form has its own journey
+// (admin-console.spec.ts). Staff are the one demo admin.
 
 async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })
@@ -17,19 +19,21 @@ async function newPage(browser: Browser, baseURL: string | undefined): Promise<P
 test('a new store lists a product, sells it, fulfils it, answers its customer and sees the sale', async ({
   browser,
   page: vendor,
+  shop,
 }, info) => {
   test.skip(info.project.name === 'mobile', 'runs once; each page has its own journey at 360 px')
   test.setTimeout(240_000)
   const baseURL = info.project.use.baseURL
-  const business = newBusiness('Umucyo Textiles')
   const mark = Date.now().toString(36)
   const title = `Umucyo kitenge shirt ${mark}`
 
-  // 1. A new business applies; staff approve it.
-  await applyAsVendor(vendor, business)
+  // 1. A new business has applied; staff approve it.
+  const business = await shop.vendor({ storeName: `Umucyo Textiles ${mark}`, status: 'pending', products: 0 })
+  await signIn(vendor, business)
   const staff = await newPage(browser, baseURL)
-  await signIn(staff, '/customer-login', 'admin@isoko.rw', DEMO_PASSWORD)
-  const card = await findApplication(staff, business.name)
+  await signIn(staff, { email: 'admin@isoko.rw', password: DEMO_PASSWORD })
+  await staff.goto('/admin')
+  const card = await findApplication(staff, business.storeName)
   await card.getByRole('button', { name: 'Approve' }).click()
   await expect(card.getByText('Approved', { exact: true })).toBeVisible()
   await staff.context().close()
@@ -61,7 +65,9 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
 
   // 3. A customer finds it in the storefront, buys one (cash on delivery) and writes to the store.
   const shopper = await newPage(browser, baseURL)
-  await signUp(shopper, 'workspace')
+  // No saved address: the checkout adds one, as a new customer does.
+  const customer = await shop.customer({ firstName: 'Aline', lastName: `Uwase ${mark}`, address: false })
+  await signIn(shopper, customer)
   await shopper.goto(productPath)
   await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(title)
   await expect(shopper.getByRole('main').getByRole('img').first()).toBeVisible()
@@ -72,7 +78,7 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
   const number = await orderNumberOnPage(shopper)
 
   await shopper.goto(productPath)
-  await shopper.getByRole('main').getByRole('link', { name: business.name }).first().click()
+  await shopper.getByRole('main').getByRole('link', { name: business.storeName }).first().click()
   await expect(shopper).toHaveURL(/\/vendor\/\d+$/)
   await shopper.getByRole('main').getByRole('link', { name: 'Contact Vendor' }).click()
   await shopper.getByLabel('Your message').fill(`When will order ${number} arrive?`)
@@ -95,7 +101,7 @@ test('a new store lists a product, sells it, fulfils it, answers its customer an
     .getByRole('region', { name: 'Manage your store' })
     .getByRole('link', { name: /Messages/ })
     .click()
-  await vendor.getByRole('link', { name: /Aline Uwase/ }).click()
+  await vendor.getByRole('link', { name: new RegExp(customer.name) }).click()
   await expect(vendor.getByText(`When will order ${number} arrive?`)).toBeVisible()
   await vendor.getByLabel('Your reply').fill('It was delivered this afternoon. Thank you!')
   await vendor.getByRole('button', { name: 'Send', exact: true }).click()
