@@ -1,16 +1,17 @@
-import { expect, test } from '@playwright/test'
-import { DEMO_PASSWORD, signIn } from './admin-helpers.ts'
 import { seriousViolations } from './axe.ts'
+import { expect, signIn, test } from './fixtures.ts'
 
-// axe on the vendor's workspace (store 1's owner, the demo vendor) and on the customer's messages and reviews:
+// axe on the vendor's workspace (a store of the journey's own, with products, a low and a sold-out variant, and
+// an order) and on the customer's messages and reviews:
 // pages behind a sign-in, so not in accessibility.spec.ts. A vendor runs the store from a phone, so these run
 // at 360 px; the same pages at 1280 px are walked through by the workspace journeys.
 
-test('axe finds no serious violation on the vendor workspace pages', async ({ page }) => {
+test('axe finds no serious violation on the vendor workspace pages', async ({ page, shop }) => {
   test.skip(test.info().project.name !== 'mobile', 'checked once, at 360 px: vendors work from a phone')
   test.slow()
-  await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
-  await expect(page).toHaveURL(/\/vendor-dashboard$/)
+  const vendor = await shop.vendor({ products: 3, stocks: [3, 0] })
+  await shop.order({ customer: await shop.customer(), vendor, status: 'delivered', lines: 2 })
+  await signIn(page, vendor)
   const paths = [
     '/vendor-dashboard',
     '/vendor-dashboard/products',
@@ -50,14 +51,17 @@ test('axe finds no serious violation on the vendor workspace pages', async ({ pa
   expect(await seriousViolations(page), 'refused product form').toEqual([])
 })
 
-test('axe finds no serious violation on the customer messages and reviews pages', async ({ page }) => {
+test('axe finds no serious violation on the customer messages and reviews pages', async ({ page, shop }) => {
   test.skip(test.info().project.name !== 'mobile', 'checked once, at 360 px: vendors work from a phone')
-  await signIn(page, '/customer-login', 'customer@isoko.rw', DEMO_PASSWORD)
-  await expect(page).toHaveURL(/\/customer-dashboard$/)
+  const customer = await shop.customer()
+  const vendor = await shop.vendor({ products: 1 })
+  // A delivered order: a product to review.
+  await shop.order({ customer, vendor, status: 'delivered' })
+  await signIn(page, customer)
   for (const path of [
     '/customer-dashboard/messages',
     '/customer-dashboard/reviews',
-    '/customer-dashboard/messages/new?store=1',
+    `/customer-dashboard/messages/new?store=${vendor.vendorId}`,
   ]) {
     await page.goto(path)
     expect(await seriousViolations(page), path).toEqual([])
