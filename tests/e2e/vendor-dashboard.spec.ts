@@ -123,8 +123,8 @@ test('a pending vendor sees the pending status and can prepare the store', async
   await expect(page.getByRole('button', { name: 'Save settings' })).toBeEnabled()
 })
 
-test('a customer opening the vendor dashboard goes to their own dashboard', async ({ page }) => {
-  await signIn(page, { email: 'customer@isoko.rw', password: DEMO_PASSWORD })
+test('a customer opening the vendor dashboard goes to their own dashboard', async ({ page, shop }) => {
+  await signIn(page, await shop.customer())
   await page.goto('/vendor-dashboard')
   await expect(page).toHaveURL(/\/customer-dashboard$/)
   await page.goto('/vendor-dashboard/settings')
