@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { twMerge } from 'tailwind-merge'
 import { DEMO_PASSWORD, signIn } from './admin-helpers.ts'
+import { expect, signIn as signInByCookie, test } from './fixtures.ts'
 
 // cn() joins classes without merging them (app/lib/utils.ts): a component never sets in its own classes what a
 // caller varies, it takes a prop. Two classes on one element that set the same thing ('px-4' and 'px-3',
@@ -91,9 +92,12 @@ test.describe('no element carries two classes that set the same thing', () => {
     expect(found).toEqual([])
   })
 
-  test('vendor workspace pages', async ({ page }) => {
+  test('vendor workspace pages', async ({ page, shop }) => {
     test.slow()
-    await signIn(page, '/vendor-login', 'vendor@isoko.rw', DEMO_PASSWORD)
+    // A store of the test's own, with products, a low and a sold-out variant, and an order.
+    const vendor = await shop.vendor({ products: 3, stocks: [3, 0] })
+    await shop.order({ customer: await shop.customer(), vendor, status: 'confirmed', lines: 2 })
+    await signInByCookie(page, vendor)
     const paths = [
       '/vendor-dashboard',
       '/vendor-dashboard/products',
