@@ -1,12 +1,8 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
-import {
-  APPLICANT_PASSWORD,
-  DEMO_PASSWORD,
-  findApplication,
-  newBusiness,
-  signIn,
-  storePathOf,
-} from './admin-helpers.ts'
+import type { APIRequestContext } from '@playwright/test'
+import { DEMO_PASSWORD, findApplication } from './admin-helpers.ts'
+import { expect, signIn, test } from './fixtures.ts'
+
+// Staff are the one demo admin; the stores and people they act on are the journey's own (tests/e2e/fixtures.ts).
 
 const adminPages = ['/admin', '/admin/support', '/admin/newsletter', '/admin/mailbox']
 
@@ -20,37 +16,23 @@ test('customers, vendors and visitors cannot use the admin console, even by post
   page,
   playwright,
   baseURL,
+  shop,
 }) => {
-  // A fresh application, sent as a plain form post: this context is now the applicant's (a vendor) session.
-  const business = newBusiness('Intruder Test Shop')
+  // A store waiting for approval, whose owner (a vendor) is signed in on this context; an approved store.
+  const business = await shop.vendor({ status: 'pending', products: 0 })
+  const approved = await shop.vendor({ products: 1 })
+  const vendorId = String(business.vendorId)
+  const storePath = `/vendor/${vendorId}`
   const applicant = await playwright.request.newContext({ baseURL })
-  const applied = await applicant.post('/vendor-onboarding', {
-    form: {
-      ownerName: 'Jean Bosco',
-      businessName: business.name,
-      email: business.email,
-      phone: '0781234567',
-      businessAddress: 'KN 3 Rd',
-      district: 'Kicukiro',
-      categories: 'men',
-      businessDescription: 'Shirts and suits made to measure in Kicukiro.',
-      password: APPLICANT_PASSWORD,
-      confirmPassword: APPLICANT_PASSWORD,
-    },
-    maxRedirects: 0,
-  })
-  expect(applied.status()).toBe(302)
-  expect(applied.headers().location).toBe('/vendor-dashboard')
+  await signedIn(applicant, business.email, business.password)
+  await signIn(page, { email: 'admin@isoko.rw', password: DEMO_PASSWORD })
+  await page.goto('/admin')
 
-  // Staff look up the new store's id.
-  await signIn(page, '/customer-login', 'admin@isoko.rw', DEMO_PASSWORD)
-  const storePath = await storePathOf(await findApplication(page, business.name))
-  const vendorId = storePath.split('/').pop() as string
-
+  const person = await shop.customer()
   const customer = await playwright.request.newContext({ baseURL })
-  await signedIn(customer, 'customer@isoko.rw', DEMO_PASSWORD)
+  await signedIn(customer, person.email, person.password)
   const owner = await playwright.request.newContext({ baseURL })
-  await signedIn(owner, 'vendor@isoko.rw', DEMO_PASSWORD)
+  await signedIn(owner, approved.email, approved.password)
   const visitor = await playwright.request.newContext({ baseURL })
 
   const intruders = [
@@ -62,7 +44,7 @@ test('customers, vendors and visitors cannot use the admin console, even by post
   const forged: Record<string, string>[] = [
     { intent: 'approve', vendorId },
     { intent: 'reject', vendorId, reason: 'Forged' },
-    { intent: 'suspend', vendorId: '1', reason: 'Forged' },
+    { intent: 'suspend', vendorId: String(approved.vendorId), reason: 'Forged' },
   ]
   for (const { who, context, to } of intruders) {
     for (const form of forged) {
@@ -77,17 +59,18 @@ test('customers, vendors and visitors cannot use the admin console, even by post
     }
   }
 
-  // Nothing changed: the application is still pending with no history, nobody was e-mailed, store 1 is open.
-  const card = await findApplication(page, business.name)
+  // Nothing changed: the application is still pending with no history, nobody was e-mailed, the approved store
+  // is open.
+  const card = await findApplication(page, business.storeName)
   await expect(card.getByText('Pending', { exact: true })).toBeVisible()
   await expect(card.getByText('History (0)')).toBeVisible()
   await page.goto(`/admin/mailbox?to=${encodeURIComponent(business.email)}`)
   await expect(page.getByRole('main').getByText('No message.')).toBeVisible()
-  expect((await visitor.get('/vendor/1')).status()).toBe(200)
+  expect((await visitor.get(`/vendor/${approved.vendorId}`)).status()).toBe(200)
   expect((await visitor.get(storePath)).status()).toBe(404)
 
-  // Staff close the test application, so the queue does not fill up with them.
-  const again = await findApplication(page, business.name)
+  // Staff reject the application.
+  const again = await findApplication(page, business.storeName)
   await again.getByLabel(/Reason for rejecting/).fill('A test application, closed by the test.')
   await again.getByRole('button', { name: 'Reject' }).click()
   await expect(again.getByText('Rejected', { exact: true })).toBeVisible()
