@@ -15,15 +15,16 @@ async function signUp(page: import('@playwright/test').Page, email: string) {
   await expect(page).toHaveURL(/\/customer-dashboard$/)
 }
 
-test('a guest cart follows the shopper through sign-in to checkout', async ({ page }) => {
+test('a guest cart follows the shopper through sign-in to checkout', async ({ page, shop }) => {
+  const customer = await shop.customer()
   await browseToInStockProduct(page)
   await addThisProductToCart(page)
 
   await page.goto('/checkout')
   await expect(page).toHaveURL(/\/customer-login\?redirectTo=%2Fcheckout/)
   const main = page.getByRole('main')
-  await main.getByLabel('Email').fill('customer@isoko.rw')
-  await main.getByLabel('Password').fill('Isoko-Demo-2026')
+  await main.getByLabel('Email').fill(customer.email)
+  await main.getByLabel('Password').fill(customer.password)
   await main.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/checkout$/)
   // The guest's cart joined the account: the checkout shows it, starting with the delivery address.

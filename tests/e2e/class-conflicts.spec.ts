@@ -71,9 +71,14 @@ test.describe('no element carries two classes that set the same thing', () => {
     expect(found).toEqual([])
   })
 
-  test('customer dashboard pages', async ({ page }) => {
+  test('customer dashboard pages', async ({ page, shop }) => {
     test.slow()
-    await signIn(page, '/customer-login', 'customer@isoko.rw', DEMO_PASSWORD)
+    // A customer of its own with an order in each part of the order pages' life: placed and delivered.
+    const customer = await shop.customer()
+    const vendor = await shop.vendor({ products: 2 })
+    await shop.order({ customer, vendor, status: 'confirmed', lines: 2 })
+    await shop.order({ customer, vendor, status: 'delivered' })
+    await signInByCookie(page, customer)
     const paths = [
       '/customer-dashboard',
       '/customer-dashboard/profile',

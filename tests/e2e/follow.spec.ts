@@ -6,17 +6,16 @@ import { expect, signIn, test } from './fixtures'
 // With JavaScript (the button changes at once) and without (plain form posts). Each test that counts followers
 // makes a store of its own (tests/e2e/fixtures.ts): it starts with no follower, and no other test touches it.
 
-const DEMO_PASSWORD = 'Isoko-Demo-2026'
 const number = new Intl.NumberFormat('en-RW')
 
 /** A demo store that the visitor journeys only look at. */
 const DEMO_STORE = 2
 
 /** Through the login form that is open, as a person does. */
-async function signInByForm(page: Page, email: string) {
+async function signInByForm(page: Page, who: { email: string; password: string }) {
   const main = page.getByRole('main')
-  await main.getByLabel('Email', { exact: true }).fill(email)
-  await main.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await main.getByLabel('Email', { exact: true }).fill(who.email)
+  await main.getByLabel('Password', { exact: true }).fill(who.password)
   await main.getByRole('button', { name: 'Sign In' }).click()
 }
 
@@ -52,12 +51,13 @@ async function waitForPageToRun(page: Page) {
 }
 
 test.describe('with JavaScript', () => {
-  test('a visitor pressing Follow is asked to sign in and comes back to the vendors', async ({ page }) => {
+  test('a visitor pressing Follow is asked to sign in and comes back to the vendors', async ({ page, shop }) => {
+    const customer = await shop.customer()
     await page.goto('/vendors?sort=rating')
     await waitForPageToRun(page)
     await page.getByRole('article').first().getByRole('button', { name: 'Follow' }).click()
     await expect(page).toHaveURL(/\/customer-login\?redirectTo=%2Fvendors%3Fsort%3Drating$/)
-    await signInByForm(page, 'customer@isoko.rw')
+    await signInByForm(page, customer)
     await expect(page).toHaveURL(/\/vendors\?sort=rating$/)
     await expect(page.getByRole('heading', { level: 1, name: 'All Vendors' })).toBeVisible()
   })
@@ -114,12 +114,13 @@ test.describe('with JavaScript', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('a visitor pressing Follow Store is asked to sign in and comes back to the store', async ({ page }) => {
+  test('a visitor pressing Follow Store is asked to sign in and comes back to the store', async ({ page, shop }) => {
+    const customer = await shop.customer()
     const id = DEMO_STORE
     await page.goto(`/vendor/${id}`)
     await page.getByRole('button', { name: 'Follow Store' }).click()
     await expect(page).toHaveURL(new RegExp(`/customer-login\\?redirectTo=%2Fvendor%2F${id}$`))
-    await signInByForm(page, 'customer@isoko.rw')
+    await signInByForm(page, customer)
     await expect(page).toHaveURL(new RegExp(`/vendor/${id}$`))
   })
 
