@@ -1,25 +1,29 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
-import { DEMO_PASSWORD, signIn } from './admin-helpers'
+import type { Browser, Page } from '@playwright/test'
+import { expect, signIn, test } from './fixtures'
 
 // A vendor can never see or change another vendor's products, stock, reviews or conversations, even by posting
-// the forms directly with the other store's ids. Store A is the demo vendor's (vendor@isoko.rw, store 1); store B
-// is the pending demo applicant's (pending@isoko.rw), who may prepare a store and so reaches the same pages.
+// the forms directly with the other store's ids. Stores A and B and the customer are the journey's own.
 
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, login: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage()
-  await signIn(page, login, email, DEMO_PASSWORD)
+async function signedIn(browser: Browser, baseURL: string | undefined, who: { email: string; password: string }) {
+  const page: Page = await (await browser.newContext({ baseURL })).newPage()
+  await signIn(page, who)
   return page
 }
 
 test('another store’s product, variant, review and conversation ids are not found, and nothing changes', async ({
   browser,
+  shop,
 }, info) => {
   test.setTimeout(120_000)
   const baseURL = info.project.use.baseURL
   const mark = Date.now().toString(36)
-  const a = await signedIn(browser, baseURL, 'vendor@isoko.rw', '/vendor-login')
-  const b = await signedIn(browser, baseURL, 'pending@isoko.rw', '/vendor-login')
-  const customer = await signedIn(browser, baseURL, 'customer@isoko.rw', '/customer-login')
+  const storeA = await shop.vendor({ products: 1 })
+  const storeB = await shop.vendor({ products: 1 })
+  const buyer = await shop.customer()
+  await shop.order({ customer: buyer, vendor: storeA, status: 'delivered' })
+  const a = await signedIn(browser, baseURL, storeA)
+  const b = await signedIn(browser, baseURL, storeB)
+  const customer = await signedIn(browser, baseURL, buyer)
   try {
     // Store A's things: a draft product with one variant, a review of one of its products, a conversation.
     const title = `Ownership check ${mark}`
@@ -39,11 +43,18 @@ test('another store’s product, variant, review and conversation ids are not fo
     const variantId = await a.locator('input[name="variantId"]').first().getAttribute('value')
     expect(variantId).toMatch(/^\d+$/)
 
+    // The customer reviews what store A delivered; store A sees the review.
+    const reviewed = await customer.request.post(`/customer-dashboard/reviews/${storeA.products[0]?.id}`, {
+      headers: { origin: baseURL as string },
+      form: { rating: '4', body: `Good fabric, well sewn (${mark}).` },
+      maxRedirects: 0,
+    })
+    expect(reviewed.status()).toBeLessThan(400)
     await a.goto('/vendor-dashboard/reviews')
     const reviewId = await a.locator('input[name="reviewId"]').first().getAttribute('value')
     expect(reviewId).toMatch(/^\d+$/)
 
-    await customer.goto('/customer-dashboard/messages/new?store=1')
+    await customer.goto(`/customer-dashboard/messages/new?store=${storeA.vendorId}`)
     if (!/\/messages\/\d+$/.test(customer.url())) {
       await customer.getByLabel('Your message').fill(`Hello store A (${mark})`)
       await customer.getByRole('button', { name: 'Send message' }).click()
