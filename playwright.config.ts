@@ -26,11 +26,16 @@ const DESK_ONLY = [
   'class-conflicts.spec.ts',
 ]
 
-/** Journeys run at 360 px only: where customers manage their account, on the phone they shop from. */
+/**
+ * Journeys run at 360 px only: where customers manage their account, on the phone they shop from, and the size
+ * and colour they tap on a slow phone (what is added does not depend on the width, the loading states are what
+ * the journey is about).
+ */
 const PHONE_ONLY = [
   'addresses-without-javascript.spec.ts',
   'customer-account-accessibility.spec.ts',
   'no-sideways-scroll.spec.ts',
+  'variant-choice.spec.ts',
 ]
 
 // The journeys run against the production build, served by the real server as `npm start` serves it (the demo

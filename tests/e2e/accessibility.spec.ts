@@ -1,17 +1,16 @@
 import { expect, test } from '@playwright/test'
 import { seriousViolations } from './axe.ts'
 
+// One page of each kind (the listing with filters set shows the chips and sorting the plain one does not; a
+// policy page is /help's kind, a vendor that does not exist is /no-such-page's).
 const pages = [
   '/',
-  '/products',
   '/products?category=women&sort=price-low',
   '/vendors',
   '/vendor/1',
-  '/vendor/99999',
   '/cart',
   '/favorites',
   '/help',
-  '/privacy-policy',
   '/customer-login',
   '/vendor-onboarding',
   '/no-such-page',
