@@ -1,6 +1,6 @@
 /**
  * A simulator of Africa's Talking's SMS API for development and tests, answering as the contract says
- * (/work/shared/domain/payments-and-rwanda.md, section SMS): POST /version1/messaging, form-encoded, checked
+ * (domain/payments-and-rwanda.md, section SMS): POST /version1/messaging, form-encoded, checked
  * against the configured username and apiKey, one Recipients entry per number. Non-E.164 numbers get 403
  * InvalidPhoneNumber; SMS_SIMULATOR_TEST_NUMBERS script other outcomes. It keeps the last `maxMessages` messages
  * in memory (GET /__messages shows them) and, when configured, posts delivery reports as the gateway does. The
@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import express, { Router } from 'express'
+import { type Clock, realClock } from '#app/lib/clock.server.ts'
 
 export type SmsSimulatorOptions = {
   username: string
@@ -27,19 +28,7 @@ export type SmsSimulatorOptions = {
   clock?: SmsSimulatorClock
 }
 
-export type SmsSimulatorClock = {
-  setTimeout(run: () => unknown, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-const realClock: SmsSimulatorClock = {
-  setTimeout(run, ms) {
-    const timer = setTimeout(run, ms)
-    timer.unref()
-    return timer
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-}
+export type SmsSimulatorClock = Clock
 
 export const SMS_SIMULATOR_TEST_NUMBERS = {
   /** The account is out of credit: statusCode 405 InsufficientBalance (the outbox retries later). */

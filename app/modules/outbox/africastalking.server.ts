@@ -1,5 +1,5 @@
 /**
- * SMS through Africa's Talking's messaging API (/work/shared/domain/payments-and-rwanda.md, section SMS):
+ * SMS through Africa's Talking's messaging API (domain/payments-and-rwanda.md, section SMS):
  * POST {base}/version1/messaging, form-encoded username, to, message and optional from, with the apiKey header.
  * Each recipient's statusCode says whether it was taken: 100 processed, 101 sent, 102 queued; 401 and above failed.
  */

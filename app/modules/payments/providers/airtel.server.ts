@@ -1,5 +1,5 @@
 /**
- * Airtel Money Africa Open API client (Rwanda). Contract: /work/shared/domain/payments-and-rwanda.md section 2
+ * Airtel Money Africa Open API client (Rwanda). Contract: domain/payments-and-rwanda.md section 2
  * (rows A0–A3 and the callback).
  *
  * Refunds: Airtel's refund (A3) answers with the outcome at once and the API has no refund enquiry. So `refund`

@@ -1,6 +1,6 @@
 /**
  * Card payments through Flutterwave v3's hosted checkout: card numbers never reach Isoko. Contract:
- * /work/shared/domain/payments-and-rwanda.md section 3.
+ * domain/payments-and-rwanda.md section 3.
  *
  * - `status(reference, transactionId?, expectedAmount)`: `expectedAmount` is required here. A collection is
  *   `succeeded` only when Flutterwave says `successful` AND tx_ref is ours AND currency is RWF AND amount ≥ expected;

@@ -1,6 +1,6 @@
 /**
  * MTN MoMo Open API client: Collection (request to pay) and, for refunds, Disbursement. Contract:
- * /work/shared/domain/payments-and-rwanda.md section 1 (rows T, C1, C2, D3). Collection and Disbursement each have
+ * domain/payments-and-rwanda.md section 1 (rows T, C1, C2, D3). Collection and Disbursement each have
  * their own subscription key, API user and API key, hence two token caches.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * A simulator of Airtel Money's Open API (Rwanda), answering as the contract in
- * /work/shared/domain/payments-and-rwanda.md section 2 says: OAuth token with `expires_in` as a string, USSD push
+ * domain/payments-and-rwanda.md section 2 says: OAuth token with `expires_in` as a string, USSD push
  * accepted with DP00800001006 (in process, not paid), ESB000041 for a duplicate transaction id, TS/TF/TIP in the
  * enquiry, and callbacks to the one URL configured "in the portal", with a `hash` when a secret is set.
  *

@@ -1,6 +1,6 @@
 /**
  * A simulator of Flutterwave v3's hosted checkout, answering as the contract in
- * /work/shared/domain/payments-and-rwanda.md section 3 says: `POST /v3/payments` gives `data.link`, the buyer pays
+ * domain/payments-and-rwanda.md section 3 says: `POST /v3/payments` gives `data.link`, the buyer pays
  * or declines on the hosted page, comes back to `redirect_url?status=&tx_ref=&transaction_id=`, a `charge.completed`
  * webhook goes out with `verif-hash`, and `verify`, `verify_by_reference` and refunds answer like Flutterwave's.
  */

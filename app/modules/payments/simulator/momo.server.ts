@@ -1,6 +1,6 @@
 /**
  * A simulator of MTN MoMo's Collection and Disbursement APIs, answering as the contract in
- * /work/shared/domain/payments-and-rwanda.md section 1 says: 202 with an empty body for a request to pay, 400 for
+ * domain/payments-and-rwanda.md section 1 says: 202 with an empty body for a request to pay, 400 for
  * a non-UUIDv4 X-Reference-Id, 409 RESOURCE_ALREADY_EXIST for a reused one, 404 RESOURCE_NOT_FOUND for an unknown
  * one, amounts as strings, callbacks (PUT, or POST for a repeat) without the reference in the body.
  *

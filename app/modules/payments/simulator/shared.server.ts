@@ -4,27 +4,13 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Request } from 'express'
+import { type Clock, realClock } from '#app/lib/clock.server.ts'
 import type { SimulatorOutcome } from './test-numbers.ts'
 
 export type Timing = { approvalMs: number; expiryMs: number }
 
-/**
- * Where the simulators' delays come from: Node's timers, or in tests a clock the test moves on itself
- * (`createManualClock`), so that no test waits real time for a simulated approval.
- */
-export type SimulatorClock = {
-  setTimeout(run: () => unknown, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-const realClock: SimulatorClock = {
-  setTimeout(run, ms) {
-    const timer = setTimeout(run, ms)
-    timer.unref()
-    return timer
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-}
+/** Where the simulators' delays come from (app/lib/clock.server.ts). */
+export type SimulatorClock = Clock
 
 /**
  * A clock for tests: nothing fires until `advance(ms)`, which runs every timer due by then, in order, and waits
