@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from './admin-helpers'
 import { expect, signIn, test } from './fixtures'
 
 // Cancelling after the store packed: the customer confirms with a reason, the store is asked (the order is a
@@ -93,4 +94,16 @@ test('the store refuses with a reason: the order goes on, and the customer reads
   await page.reload()
   await expect(main).toContainText(`${vendor.storeName} refused: The courier already has it`)
   await expect(main.getByRole('link', { name: 'Cancel order' })).toHaveCount(0)
+
+  // Staff see the request on the order, with the customer's reason and the store's answer.
+  const staffContext = await browser.newContext()
+  const staff = await staffContext.newPage()
+  await signIn(staff, { email: 'admin@isoko.rw', password: DEMO_PASSWORD })
+  await staff.goto(`/admin/orders/${order.number}`)
+  const request = staff.getByRole('main').locator('[data-slot="cancellation-request"]')
+  await expect(request).toContainText('asked on')
+  await expect(request).toContainText('the store refused')
+  await expect(request).toContainText('Delivery takes too long')
+  await expect(request).toContainText("The store's answer: The courier already has it")
+  await staffContext.close()
 })

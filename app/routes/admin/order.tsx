@@ -131,6 +131,7 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                 <span>{t('fulfilment.admin.order.total')}</span>
                 <span>{rwf(vo.subtotal)}</span>
               </p>
+              <CancellationRequest request={order.cancellations.find((c) => c.vendorOrderId === vo.id)} />
             </li>
           ))}
         </ul>
@@ -241,6 +242,33 @@ function Row({
     <div className="flex min-w-0 flex-wrap justify-between gap-x-3">
       <dt className="text-muted-foreground">{label}</dt>
       <dd className={cn(strong && 'font-semibold', mono && 'font-mono break-all')}>{children}</dd>
+    </div>
+  )
+}
+
+/** The customer's request to cancel a packed part, as staff see it: its state, why, and the store's answer. */
+function CancellationRequest({
+  request,
+}: {
+  request: Route.ComponentProps['loaderData']['order']['cancellations'][number] | undefined
+}) {
+  const t = useT()
+  const when = useDateTimeFormat()
+  if (!request) return null
+  return (
+    <div className="mt-3 rounded-md border border-border bg-muted p-3 text-sm" data-slot="cancellation-request">
+      <p className="font-medium">
+        {t(`fulfilment.admin.order.cancellation.${request.status}`, { date: when(request.requestedAt) })}
+      </p>
+      <p className="mt-1">
+        {t('fulfilment.vendor.cancel.reason', { reason: t(`orders.cancel.reason.${request.reason}`) })}
+      </p>
+      {request.note ? <p className="mt-1 break-words">“{request.note}”</p> : null}
+      {request.status === 'refused' && request.refusal ? (
+        <p className="mt-1 break-words">
+          {t('fulfilment.admin.order.cancellation.refusal', { refusal: request.refusal })}
+        </p>
+      ) : null}
     </div>
   )
 }
