@@ -3,7 +3,11 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getProductCards } from '#app/modules/catalog/catalog.server.ts'
 import { currentStockOf } from '#app/modules/catalog/stock.server.ts'
 import type { ImageData, ProductCardData } from '#app/modules/catalog/types.ts'
-import { findPurchasableVariant, getPurchasableVariantsOf } from '#app/modules/catalog/variants.server.ts'
+import {
+  findPurchasableVariant,
+  getPurchasableVariantsOf,
+  listPurchasableVariants,
+} from '#app/modules/catalog/variants.server.ts'
 import type { CartOutcome } from './cart.schemas.ts'
 import { cartLines, favourites } from './tables.server.ts'
 
@@ -145,7 +149,11 @@ export async function getCart(ctx: ServiceContext, ownerKey: string | null): Pro
         .where(eq(cartLines.ownerKey, ownerKey))
         .orderBy(asc(cartLines.addedAt), asc(cartLines.variantId))
     : []
-  const variants = await Promise.all(rows.map((r) => findPurchasableVariant(ctx, r.variantId)))
+  const found = await listPurchasableVariants(
+    ctx,
+    rows.map((r) => r.variantId),
+  )
+  const variants = rows.map((r) => found.get(r.variantId) ?? null)
   const productIds = [...new Set(variants.flatMap((v) => (v ? [v.productId] : [])))]
   const cards = new Map((await getProductCards(ctx, productIds)).map((c) => [c.id, c]))
   const lines: CartLine[] = []
