@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   PAYMENT_ATTEMPT_MINUTES: z.coerce.number().int().min(1).max(120).default(6),
   /** How long an unpaid order keeps its place (retries included) before it is cancelled and its stock released. */
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Days after a vendor's part is delivered before its payable can be paid out (the return window; docs/ledger.md). */
+  PAYABLE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** Largest photo a vendor may upload, in megabytes (a 12 MP phone photo is 3 to 6 MB). */
   UPLOAD_MAX_MB: z.coerce.number().min(1).max(50).default(12),
   /** Photos per product. */
