@@ -4,6 +4,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { type Cart, clearCart, getCart, setCartQuantity } from '#app/modules/cart/cart.server.ts'
 import { getVariantSnapshots, reserveStock, type StockShortage } from '#app/modules/catalog/stock.server.ts'
 import { type Address, findAddress } from '#app/modules/customers/addresses.server.ts'
+import { fixCommission } from '#app/modules/ledger/ledger.server.ts'
 import {
   chooseDelivery,
   type DeliveryConfig,
@@ -15,6 +16,7 @@ import {
   createOrder,
   findOrderByCheckoutKey,
   listCustomerOrders,
+  listVendorOrderAmounts,
   type NewOrderLine,
   type OrderRef,
   type PaymentMethod,
@@ -195,6 +197,21 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
       if (!created) return { ok: true as const, order, created }
       const reserved = await reserveStock(t, lines)
       if (!reserved.ok) throw new OutOfStock(reserved.shortages)
+      // Each vendor order's commission is fixed now, at the rates in force (a later change does not touch it).
+      await fixCommission(t, {
+        orderId: order.id,
+        placedAt: now,
+        vendorOrders: (await listVendorOrderAmounts(t, order.id)).map((vo) => ({
+          vendorOrderId: vo.id,
+          vendorId: vo.vendorId,
+          lines: lines
+            .filter((l) => l.vendorId === vo.vendorId)
+            .map((l) => ({
+              categoryId: snapshots.get(l.variantId)?.categoryId ?? null,
+              amount: l.unitPrice * l.quantity,
+            })),
+        })),
+      })
       await clearCart(t, input.ownerKey)
       await notifyCustomer(t, order.id, 'placed')
       if (input.method === 'cod') {

@@ -1,4 +1,5 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { postCashCollected, postCashDeliveryFee, recordDelivered } from '#app/modules/ledger/ledger.server.ts'
 import type { CancelReason, VendorOrderStatus } from '#app/modules/orders/order-status.ts'
 import type { FulfilmentIntent } from '#app/modules/orders/orders.schemas.ts'
 import {
@@ -8,6 +9,7 @@ import {
   findVendorOrder,
   hasOpenCancellation,
   listCancellations,
+  listVendorOrderAmounts,
   listVendorOrders,
   markCashCollected,
   ORDERS_PAGE_SIZE,
@@ -43,6 +45,13 @@ export async function advanceVendorOrderStep(
     }
     const outcome = await advanceVendorOrder(t, { ...input, actor: `vendor:${input.vendorId}` })
     if (!outcome.ok) return { ok: false, code: outcome.code }
+    if (input.to === 'delivered') {
+      // The vendor's payable for this part starts its hold (docs/ledger.md).
+      await recordDelivered(t, {
+        vendorOrderId: outcome.vendorOrder.id,
+        at: outcome.vendorOrder.deliveredAt ?? new Date(),
+      })
+    }
     const vendorName = (await findVendorContact(t, outcome.vendorOrder.vendorId))?.name ?? ''
     if (input.to === 'dispatched') await notifyCustomer(t, outcome.order.id, 'dispatched', { vendorName })
     if (outcome.orderChangedTo === 'delivered') await notifyCustomer(t, outcome.order.id, 'delivered')
@@ -60,10 +69,16 @@ export async function recordCashCollected(
     const t = { db: tx }
     const outcome = await markCashCollected(t, { ...input, actor: `vendor:${input.vendorId}` })
     if (!outcome.ok) return outcome
+    const order = await findOrder(t, outcome.orderId)
+    const vendorOrder = (await listVendorOrderAmounts(t, outcome.orderId)).find((vo) => vo.id === input.vendorOrderId)
+    if (order && vendorOrder) {
+      // The vendor holds the cash; Isoko's commission on it becomes owed by the vendor (docs/ledger.md).
+      await postCashCollected(t, { orderId: order.id, placedAt: order.placedAt, vendorOrder })
+    }
     if (outcome.allCollected) {
       const payment = await findPendingCashPayment(t, outcome.orderId)
-      const order = await findOrder(t, outcome.orderId)
       if (payment && order) {
+        await postCashDeliveryFee(t, { orderId: order.id, vendorId: input.vendorId, fee: order.deliveryFee })
         await settlePayment(t, payment.id, { status: 'succeeded' })
         await recordPaymentEvent(t, payment.id, 'cash_collected', { vendorId: input.vendorId })
       }

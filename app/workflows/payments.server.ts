@@ -1,6 +1,7 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { releaseStock, reserveStock } from '#app/modules/catalog/stock.server.ts'
+import { postPaymentReceived, postPaymentUnapplied, postRefund } from '#app/modules/ledger/ledger.server.ts'
 import { type CancelReason, cancelPath } from '#app/modules/orders/order-status.ts'
 import {
   cancelVendorOrders,
@@ -10,6 +11,7 @@ import {
   getOrderStockLines,
   listCancellations,
   listOverdueUnpaidOrders,
+  listVendorOrderAmounts,
   lockVendorOrdersOf,
   type OrderRow,
   type PaymentMethod,
@@ -243,16 +245,30 @@ async function applyOutcome(
     if (!settled) return false
     const order = await findOrder(t, payment.orderId, true)
     if (!order) return false
-    if (order.status !== 'pending_payment') return true
+    // The money came in either way; a payment that pays no order is owed back (docs/ledger.md).
+    const unapplied = { paymentId: payment.id, orderId: order.id, amount: payment.amount }
+    if (order.status !== 'pending_payment') {
+      await postPaymentUnapplied(t, unapplied)
+      return true
+    }
     if (!order.stockReserved) {
       const reserved = await reserveStock(t, await getOrderStockLines(t, order.id))
       if (!reserved.ok) {
         await cancelOrderInTransaction(t, order, { actor: 'payments', reason: 'out_of_stock_after_payment' })
+        await postPaymentUnapplied(t, unapplied)
         return true
       }
       await setStockReserved(t, order.id, true)
     }
     await transitionOrder(t, order.id, 'paid', { actor: 'payments', data: { paymentId: payment.id } })
+    await postPaymentReceived(t, {
+      paymentId: payment.id,
+      orderId: order.id,
+      amount: payment.amount,
+      deliveryFee: order.deliveryFee,
+      placedAt: order.placedAt,
+      vendorOrders: await listVendorOrderAmounts(t, order.id),
+    })
     const released = await releaseOrderToVendors(t, order.id)
     await notifyCustomer(t, order.id, 'paid')
     await notifyVendorsOfNewOrder(t, order.id, released)
@@ -333,6 +349,12 @@ async function applyRefundOutcome(
     const payment = await findPayment(t, paymentId, true)
     if (!payment || !(await settleRefund(t, paymentId, state))) return
     if (state !== 'succeeded') return
+    // The money went back: the payment's posting is reversed (all of it: a refund today returns the whole payment).
+    await postRefund(t, {
+      paymentId,
+      refundKey: payment.refundReference ?? `payment:${paymentId}`,
+      amount: payment.amount,
+    })
     const order = await findOrder(t, payment.orderId, true)
     if (order?.status !== 'cancelled') return
     const open = (await listOrderPayments(t, order.id)).some(

@@ -67,6 +67,8 @@ function mergeLines(lines: StockLine[]): StockLine[] {
 export type VariantSnapshot = {
   variantId: number
   productId: number
+  /** The product's category (the commission can depend on it). */
+  categoryId: number
   vendorId: number
   vendorName: string
   title: string
@@ -85,6 +87,7 @@ export async function getVariantSnapshots(ctx: ServiceContext, variantIds: numbe
     .select({
       variantId: productVariants.id,
       productId: products.id,
+      categoryId: products.categoryId,
       vendorId: products.vendorId,
       title: products.title,
       slug: products.slug,

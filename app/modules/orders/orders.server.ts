@@ -681,6 +681,18 @@ export async function listCancellations(ctx: ServiceContext, orderId: number, lo
   return lock ? query.for('update') : query
 }
 
+/** The vendor orders of an order with what each sold (integer francs), not locked: the ledger's postings read them. */
+export async function listVendorOrderAmounts(
+  ctx: ServiceContext,
+  orderId: number,
+): Promise<{ id: number; vendorId: number; subtotal: number }[]> {
+  return ctx.db
+    .select({ id: vendorOrders.id, vendorId: vendorOrders.vendorId, subtotal: vendorOrders.subtotal })
+    .from(vendorOrders)
+    .where(eq(vendorOrders.orderId, orderId))
+    .orderBy(asc(vendorOrders.id))
+}
+
 /** The vendor orders of an order with their status, locked (a cancel decides on them). */
 export async function lockVendorOrdersOf(ctx: ServiceContext, orderId: number) {
   return ctx.db
