@@ -24,9 +24,10 @@ import {
 } from './payments.server.ts'
 
 // The ledger through the workflows that post into it (docs/ledger.md): a MoMo sale paid (its callback delivered
-// twice) and delivered, a cash-on-delivery sale delivered and collected, a paid order cancelled and refunded, and
-// an order cancelled before payment. After each step every account sums with the others to zero, and so does
-// each transaction. Providers are stand-ins that approve at once: the payments tests cover the real clients.
+// twice) and delivered, a cash-on-delivery sale delivered and collected, a paid order cancelled and refunded, an
+// order cancelled before payment, and a payment that succeeds after its order was cancelled. After each step every
+// account sums with the others to zero, and so does each transaction. Providers are stand-ins that approve at once:
+// the payments tests cover the real clients.
 
 /** A provider whose every collection and refund succeeds as soon as it is asked about. */
 function approvingProvider(method: 'momo' | 'airtel' | 'card'): PaymentProvider {
@@ -248,4 +249,30 @@ test('sales, cash, a refund and a cancellation keep every account summing to zer
   ).toEqual({ ok: true })
   expect(await reasons(unpaid.orderId)).toEqual([])
   await expectLedgerBalanced()
+
+  // 5. A payment that succeeds after its order was cancelled: the money is owed back, then refunded.
+  const late = await place('momo')
+  const started = await startOrderPayment(
+    t.ctx,
+    {
+      customerId: late.c.id,
+      orderNumber: late.number,
+      method: 'momo',
+      phone: '+250788123456',
+      email: late.c.email,
+      name: 'Aline Uwase',
+      returnUrl: 'http://localhost/return',
+    },
+    deps,
+  )
+  if (!started.ok) throw new Error(started.code)
+  expect(
+    await cancelOrderForCustomer(t.ctx, { customerId: late.c.id, orderNumber: late.number, reason: 'mistake' }, deps),
+  ).toEqual({ ok: true })
+  const callback = { reference: started.payment.reference, headers: {}, body: {} }
+  expect(await handlePaymentCallback(t.ctx, 'momo', callback, deps)).toBe('accepted')
+  expect(await reasons(late.orderId)).toEqual(['payment_unapplied', 'refund'])
+  balances = await expectLedgerBalanced()
+  expect(balances.get(accounts.customerRefundsDue)).toBe(0)
+  expect(balances.get(accounts.platformCash)).toBe(32_000)
 })

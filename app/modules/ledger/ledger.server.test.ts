@@ -213,6 +213,18 @@ describe('postings', () => {
     await expectBalanced()
   })
 
+  test('the same payment posted by two transactions at once (two servers) is posted once', async () => {
+    const v = id()
+    const { orderId, vendorOrders } = await order([{ vendorId: v, amount: 7_000 }])
+    const input = { paymentId: id(), orderId, amount: 7_000, deliveryFee: 0, placedAt, vendorOrders }
+    const outcomes = await Promise.all(
+      [1, 2].map(() => t.ctx.db.transaction((tx) => postPaymentReceived({ db: tx }, input))),
+    )
+    expect(outcomes.sort()).toEqual([false, true])
+    expect(await listOrderEntries(t.ctx, orderId)).toHaveLength(1)
+    await expectBalanced()
+  })
+
   test('a payment whose order is gone is owed back; its refund clears it', async () => {
     const orderId = id()
     const paymentId = id()
