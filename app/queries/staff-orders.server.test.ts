@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrder } from '#app/modules/orders/orders.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { kigaliAddress, STANDARD_DELIVERY } from '#tests/factories/orders.ts'
 import { makeCustomer, makeProduct, makeVendor, resetShopHelpers } from '#tests/shop.ts'
 import { listOrdersForConsole } from './staff-orders.server.ts'
 
@@ -21,16 +22,8 @@ beforeAll(async () => {
       customerId: customer.id,
       checkoutKey: key,
       paymentMethod: 'cod',
-      delivery: { option: 'standard', fee: 0, daysMin: 1, daysMax: 2, available: true },
-      address: {
-        recipient: 'Ann',
-        phone: '+250788000111',
-        province: 'Kigali',
-        district: 'Gasabo',
-        sector: 'Kimironko',
-        cell: 'Bibare',
-        landmark: 'Market',
-      },
+      delivery: STANDARD_DELIVERY,
+      address: kigaliAddress('Ann'),
       lines: [
         {
           variantId: product.variantIds[0] as number,

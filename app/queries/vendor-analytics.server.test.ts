@@ -4,6 +4,7 @@ import { createCategory, createProduct } from '#app/modules/catalog/catalog-admi
 import { createOrder, releaseOrderToVendors } from '#app/modules/orders/orders.server.ts'
 import { followVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { kigaliAddress, STANDARD_DELIVERY } from '#tests/factories/orders.ts'
 import { makeCustomer, makeProduct, makeVendor, resetShopHelpers, type TestProduct } from '#tests/shop.ts'
 import { findStoreAnalytics } from './vendor-analytics.server.ts'
 
@@ -50,16 +51,8 @@ beforeAll(async () => {
     customerId: ann.id,
     checkoutKey: 'shared',
     paymentMethod: 'cod',
-    delivery: { option: 'standard', fee: 0, daysMin: 1, daysMax: 2, available: true },
-    address: {
-      recipient: 'Ann',
-      phone: '+250788000111',
-      province: 'Kigali',
-      district: 'Gasabo',
-      sector: 'Kimironko',
-      cell: 'Bibare',
-      landmark: 'Market',
-    },
+    delivery: STANDARD_DELIVERY,
+    address: kigaliAddress('Ann'),
     lines: [line(storeA, shirt, 2), line(storeB, basket, 1)],
     paymentDueAt: null,
     vatAmount: 0,

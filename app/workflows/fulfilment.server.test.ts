@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
-import type { DeliveryQuote } from '#app/modules/orders/delivery.ts'
 import {
   createOrder,
   findOrder,
@@ -22,6 +21,7 @@ import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { findStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { kigaliAddress, STANDARD_DELIVERY } from '#tests/factories/orders.ts'
 import {
   advanceVendorOrderStep,
   answerCancellationRequest,
@@ -42,16 +42,8 @@ const email = 'aline.uwase@example.com'
 const phone = '+250788000111'
 let keys = 0
 
-const standard: DeliveryQuote = { option: 'standard', fee: 0, daysMin: 1, daysMax: 2, available: true }
-const address = {
-  recipient: 'Aline Uwase',
-  phone,
-  province: 'Kigali',
-  district: 'Gasabo',
-  sector: 'Kimironko',
-  cell: 'Bibare',
-  landmark: 'Near the market',
-}
+const standard = STANDARD_DELIVERY
+const address = kigaliAddress('Aline Uwase', phone)
 
 async function vendor(slug: string) {
   const { id } = await createVendor(t.ctx, {

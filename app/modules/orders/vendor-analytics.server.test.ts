@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { kigaliAddress, STANDARD_DELIVERY } from '#tests/factories/orders.ts'
 import { makeCustomer, makeProduct, makeVendor, resetShopHelpers, type TestProduct } from '#tests/shop.ts'
-import type { DeliveryQuote } from './delivery.ts'
 import { cancelVendorOrders, createOrder, type NewOrderLine, releaseOrderToVendors } from './orders.server.ts'
 import { orders, vendorOrders } from './tables.server.ts'
 import { AnalyticsQuerySchema, changePercent } from './vendor-analytics.schemas.ts'
@@ -12,16 +12,8 @@ import { addDays, getVendorSales, kigaliDate, kigaliMidnight } from './vendor-an
 // Orders are placed through the orders module, then moved in time by setting their timestamps.
 
 const NOW = new Date('2026-03-15T10:00:00Z')
-const standard: DeliveryQuote = { option: 'standard', fee: 0, daysMin: 1, daysMax: 2, available: true }
-const address = {
-  recipient: 'Aline Uwase',
-  phone: '+250788000111',
-  province: 'Kigali',
-  district: 'Gasabo',
-  sector: 'Kimironko',
-  cell: 'Bibare',
-  landmark: 'Near the market',
-}
+const standard = STANDARD_DELIVERY
+const address = kigaliAddress()
 
 let t: TestDatabase
 let keys = 0
