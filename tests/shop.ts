@@ -5,9 +5,10 @@ import { createCategory, createProduct } from '#app/modules/catalog/catalog-admi
 import { productVariants } from '#app/modules/catalog/tables.server.ts'
 import { createAddress } from '#app/modules/customers/addresses.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
+import type { DeliveryQuote } from '#app/modules/orders/delivery.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
-import type { SeenLine } from '#app/workflows/checkout.server.ts'
+import { type PlaceOrderInput, placeOrder, type SeenLine } from '#app/workflows/checkout.server.ts'
 
 // Test helpers for the checkout and payments workflows: a small shop (vendors, products with variants, customers
 // with an address and a cart) built through the modules' own functions, and a few reads for assertions.
@@ -96,6 +97,15 @@ export const kigaliAddress = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
+/** An order's delivery address (what checkout copies from a saved one): the Kigali address without its label. */
+export function orderAddress(over: Record<string, unknown> = {}) {
+  const { label: _label, ...address } = kigaliAddress(over)
+  return address as Omit<ReturnType<typeof kigaliAddress>, 'label'> & { recipient: string; phone: string }
+}
+
+/** Standard delivery, free, one to two days. */
+export const STANDARD_DELIVERY: DeliveryQuote = { option: 'standard', fee: 0, daysMin: 1, daysMax: 2, available: true }
+
 /** A valid address outside Kigali (Musanze). */
 export const musanzeAddress = (over: Record<string, unknown> = {}) =>
   kigaliAddress({ province: 'North', district: 'Musanze', sector: 'Muhoza', cell: 'Ruhengeri', ...over })
@@ -151,4 +161,22 @@ export async function setStock(ctx: ServiceContext, variantId: number, stock: nu
 /** Messages queued for a recipient, oldest first. */
 export async function messagesTo(ctx: ServiceContext, recipient: string) {
   return (await listMessages(ctx, { recipient, limit: 1000 })).reverse()
+}
+
+/**
+ * Places the customer's cart as an order with standard delivery to their address, as checkout's last step does
+ * after the review (a new checkout each time); throws on a refusal. Returns the order.
+ */
+export async function placeCart(ctx: ServiceContext, c: TestCustomer, method: PlaceOrderInput['method']) {
+  const outcome = await placeOrder(ctx, {
+    customerId: c.id,
+    ownerKey: c.ownerKey,
+    checkoutKey: crypto.randomUUID(),
+    addressId: c.addressId,
+    delivery: 'standard',
+    method,
+    seen: await reviewCart(ctx, c.ownerKey),
+  })
+  if (!outcome.ok) throw new Error(`The order was refused: ${JSON.stringify(outcome)}`)
+  return outcome.order
 }

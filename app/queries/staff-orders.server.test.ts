@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createOrder } from '#app/modules/orders/orders.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { kigaliAddress, STANDARD_DELIVERY } from '#tests/factories/orders.ts'
-import { makeCustomer, makeProduct, makeVendor, resetShopHelpers } from '#tests/shop.ts'
+import {
+  makeCustomer,
+  makeProduct,
+  makeVendor,
+  orderAddress,
+  resetShopHelpers,
+  STANDARD_DELIVERY,
+} from '#tests/shop.ts'
 import { listOrdersForConsole } from './staff-orders.server.ts'
 
 // The staff's list of every order: the search reads what staff typed literally.
@@ -23,7 +29,7 @@ beforeAll(async () => {
       checkoutKey: key,
       paymentMethod: 'cod',
       delivery: STANDARD_DELIVERY,
-      address: kigaliAddress('Ann'),
+      address: orderAddress({ recipient: 'Ann' }),
       lines: [
         {
           variantId: product.variantIds[0] as number,

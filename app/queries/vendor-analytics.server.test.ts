@@ -4,8 +4,15 @@ import { createCategory, createProduct } from '#app/modules/catalog/catalog-admi
 import { createOrder, releaseOrderToVendors } from '#app/modules/orders/orders.server.ts'
 import { followVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { kigaliAddress, STANDARD_DELIVERY } from '#tests/factories/orders.ts'
-import { makeCustomer, makeProduct, makeVendor, resetShopHelpers, type TestProduct } from '#tests/shop.ts'
+import {
+  makeCustomer,
+  makeProduct,
+  makeVendor,
+  orderAddress,
+  resetShopHelpers,
+  STANDARD_DELIVERY,
+  type TestProduct,
+} from '#tests/shop.ts'
 import { findStoreAnalytics } from './vendor-analytics.server.ts'
 
 // The analytics page's workflow: the store comes from the signed-in account, followers old and new, what is
@@ -52,7 +59,7 @@ beforeAll(async () => {
     checkoutKey: 'shared',
     paymentMethod: 'cod',
     delivery: STANDARD_DELIVERY,
-    address: kigaliAddress('Ann'),
+    address: orderAddress({ recipient: 'Ann' }),
     lines: [line(storeA, shirt, 2), line(storeB, basket, 1)],
     paymentDueAt: null,
     vatAmount: 0,

@@ -21,7 +21,7 @@ import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { findStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { kigaliAddress, STANDARD_DELIVERY } from '#tests/factories/orders.ts'
+import { orderAddress, STANDARD_DELIVERY } from '#tests/shop.ts'
 import {
   advanceVendorOrderStep,
   answerCancellationRequest,
@@ -43,7 +43,7 @@ const phone = '+250788000111'
 let keys = 0
 
 const standard = STANDARD_DELIVERY
-const address = kigaliAddress('Aline Uwase', phone)
+const address = orderAddress({ phone })
 
 async function vendor(slug: string) {
   const { id } = await createVendor(t.ctx, {

@@ -13,8 +13,7 @@ import { findOrder } from '#app/modules/orders/orders.server.ts'
 import { findLatestPayment } from '#app/modules/payments/payments.server.ts'
 import type { PaymentProvider } from '#app/modules/payments/provider.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { fillCart, makeCustomer, makeVendor, resetShopHelpers, reviewCart, type TestCustomer } from '#tests/shop.ts'
-import { placeOrder } from './checkout.server.ts'
+import { fillCart, makeCustomer, makeVendor, placeCart, resetShopHelpers, type TestCustomer } from '#tests/shop.ts'
 import { advanceVendorOrderStep, recordCashCollected } from './fulfilment.server.ts'
 import {
   cancelOrderForCustomer,
@@ -100,17 +99,8 @@ async function place(method: 'momo' | 'cod'): Promise<{ c: TestCustomer; orderId
     { variantId: dressVariant, quantity: 1 },
     { variantId: soapVariant, quantity: 2 },
   ])
-  const outcome = await placeOrder(t.ctx, {
-    customerId: c.id,
-    ownerKey: c.ownerKey,
-    checkoutKey: crypto.randomUUID(),
-    addressId: c.addressId,
-    delivery: 'standard',
-    method,
-    seen: await reviewCart(t.ctx, c.ownerKey),
-  })
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome))
-  return { c, orderId: outcome.order.id, number: outcome.order.number }
+  const order = await placeCart(t.ctx, c, method)
+  return { c, orderId: order.id, number: order.number }
 }
 
 async function payByMomo(o: { c: TestCustomer; number: string; orderId: number }) {

@@ -27,6 +27,7 @@ import {
   makeProduct,
   makeVendor,
   messagesTo,
+  placeCart,
   resetShopHelpers,
   reviewCart,
   stockOf,
@@ -112,18 +113,9 @@ async function pendingOrder(method: 'momo' | 'airtel' | 'card' = 'momo'): Promis
   const product = await makeProduct(t.ctx, shop.id, { price: 8_000, stocks: [5] })
   const variantId = product.variantIds[0]
   await fillCart(t.ctx, c.ownerKey, [{ variantId, quantity: 2 }])
-  const outcome = await placeOrder(t.ctx, {
-    customerId: c.id,
-    ownerKey: c.ownerKey,
-    checkoutKey: crypto.randomUUID(),
-    addressId: c.addressId,
-    delivery: 'standard',
-    method,
-    seen: await reviewCart(t.ctx, c.ownerKey),
-  })
-  if (!outcome.ok) throw new Error(JSON.stringify(outcome))
-  expect(outcome.order.status).toBe('pending_payment')
-  return { c, variantId, number: outcome.order.number, orderId: outcome.order.id, total: 16_000 }
+  const order = await placeCart(t.ctx, c, method)
+  expect(order.status).toBe('pending_payment')
+  return { c, variantId, number: order.number, orderId: order.id, total: 16_000 }
 }
 
 function pay(o: Placed, method: 'momo' | 'airtel' | 'card' | 'cod', phone = MTN_APPROVE, customerId = o.c.id) {

@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { kigaliAddress, STANDARD_DELIVERY } from '#tests/factories/orders.ts'
-import { makeCustomer, makeProduct, makeVendor, resetShopHelpers, type TestProduct } from '#tests/shop.ts'
+import {
+  makeCustomer,
+  makeProduct,
+  makeVendor,
+  orderAddress,
+  resetShopHelpers,
+  STANDARD_DELIVERY,
+  type TestProduct,
+} from '#tests/shop.ts'
 import { cancelVendorOrders, createOrder, type NewOrderLine, releaseOrderToVendors } from './orders.server.ts'
 import { orders, vendorOrders } from './tables.server.ts'
 import { AnalyticsQuerySchema, changePercent } from './vendor-analytics.schemas.ts'
@@ -13,7 +20,7 @@ import { addDays, getVendorSales, kigaliDate, kigaliMidnight } from './vendor-an
 
 const NOW = new Date('2026-03-15T10:00:00Z')
 const standard = STANDARD_DELIVERY
-const address = kigaliAddress()
+const address = orderAddress()
 
 let t: TestDatabase
 let keys = 0
