@@ -80,6 +80,7 @@ export default [
       route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
       route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
       route('vendor-dashboard/analytics', 'routes/vendor/analytics.tsx'),
+      route('vendor-dashboard/balance', 'routes/vendor/balance.tsx'),
       route('vendor-dashboard/inventory', 'routes/vendor/inventory.tsx'),
       route('vendor-dashboard/messages', 'routes/vendor/messages.tsx'),
       route('vendor-dashboard/messages/:conversationId', 'routes/vendor/message.tsx'),

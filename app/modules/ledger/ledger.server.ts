@@ -526,6 +526,62 @@ export async function listOrderEntries(ctx: ServiceContext, orderId: number): Pr
   }))
 }
 
+/** The accounts that are a vendor's own: what Isoko owes it, the cash in its hands, what it owes from cash sales. */
+export function vendorAccounts(vendorId: number): string[] {
+  return [accounts.vendorPayable(vendorId), accounts.vendorCashHeld(vendorId), accounts.cashSalesOwed(vendorId)]
+}
+
+export type VendorLedgerLine = {
+  id: number
+  account: string
+  /** Debit positive, credit negative, as posted (integer francs). */
+  amount: number
+  vendorOrderId: number | null
+  transaction: {
+    id: number
+    reason: LedgerReason
+    orderId: number | null
+    vendorOrderId: number | null
+    postedAt: Date
+  }
+}
+
+/** A page of the lines of a vendor's own accounts, newest first, with their transaction; and how many there are. */
+export async function listVendorLines(
+  ctx: ServiceContext,
+  vendorId: number,
+  options: { page?: number; perPage?: number } = {},
+): Promise<{ items: VendorLedgerLine[]; total: number }> {
+  const perPage = options.perPage ?? 25
+  const page = Math.max(1, options.page ?? 1)
+  const where = and(eq(ledgerLines.vendorId, vendorId), inArray(ledgerLines.account, vendorAccounts(vendorId)))
+  const rows = await ctx.db
+    .select({
+      id: ledgerLines.id,
+      account: ledgerLines.account,
+      amount: ledgerLines.amount,
+      vendorOrderId: ledgerLines.vendorOrderId,
+      transaction: {
+        id: ledgerTransactions.id,
+        reason: ledgerTransactions.reason,
+        orderId: ledgerTransactions.orderId,
+        vendorOrderId: ledgerTransactions.vendorOrderId,
+        postedAt: ledgerTransactions.postedAt,
+      },
+    })
+    .from(ledgerLines)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerLines.transactionId))
+    .where(where)
+    .orderBy(desc(ledgerTransactions.postedAt), desc(ledgerTransactions.id), desc(ledgerLines.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+  const [counted] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(ledgerLines)
+    .where(where)
+  return { items: rows, total: counted?.n ?? 0 }
+}
+
 /** Every account's balance (debits positive), for checks and staff figures. */
 export async function getAccountBalances(ctx: ServiceContext): Promise<Map<string, number>> {
   const rows = await ctx.db

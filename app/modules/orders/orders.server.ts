@@ -693,6 +693,30 @@ export async function listVendorOrderAmounts(
     .orderBy(asc(vendorOrders.id))
 }
 
+/**
+ * The order numbers of a vendor's parts of some orders (the vendor's ledger lines name orders): per order id, its
+ * number and the vendor's vendor order. Orders the vendor has no part of are left out.
+ */
+export async function listVendorOrderNumbers(
+  ctx: ServiceContext,
+  vendorId: number,
+  orderIds: number[],
+): Promise<Map<number, { number: string; vendorOrderId: number }>> {
+  const ids = [...new Set(orderIds)].filter((id) => Number.isSafeInteger(id))
+  if (ids.length === 0) return new Map()
+  const rows = await ctx.db
+    .select({ orderId: orders.id, number: orders.number, vendorOrderId: vendorOrders.id })
+    .from(vendorOrders)
+    .innerJoin(orders, eq(orders.id, vendorOrders.orderId))
+    .where(and(eq(vendorOrders.vendorId, vendorId), inArray(vendorOrders.orderId, ids)))
+    .orderBy(asc(vendorOrders.id))
+  const found = new Map<number, { number: string; vendorOrderId: number }>()
+  for (const r of rows) {
+    if (!found.has(r.orderId)) found.set(r.orderId, { number: r.number, vendorOrderId: r.vendorOrderId })
+  }
+  return found
+}
+
 /** The vendor orders of an order with their status, locked (a cancel decides on them). */
 export async function lockVendorOrdersOf(ctx: ServiceContext, orderId: number) {
   return ctx.db

@@ -1,0 +1,146 @@
+import { Link, useLocation } from 'react-router'
+import { z } from 'zod'
+import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { serviceContextOf } from '#app/lib/context.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import { formatRwf } from '#app/lib/money.ts'
+import { useRootData } from '#app/lib/root-data.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { findVendorBalancePage } from '#app/queries/vendor-balance.server.ts'
+import type { Route } from './+types/balance'
+
+/** /vendor-dashboard/balance?page=2: a bad page falls back to the first. */
+const BalanceQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1) })
+
+// The signed-in vendor's balance and ledger lines (issue 13). The store is the one the vendor runs (from the
+// session), never one from the URL. Payouts are not built: the page promises no payout date.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = guardedActor(context, 'vendor')
+  const { page } = BalanceQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const balance = await findVendorBalancePage(serviceContextOf(context), { ownerUserId: actor.userId, page })
+  return { title: requestI18n(request)._('vendor.balance.meta'), balance }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function VendorBalancePage({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const { balance } = loaderData
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <Link
+        to="/vendor-dashboard"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('vendor.balance.back')}
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('vendor.balance.title')}</h1>
+      {!balance ? (
+        <p role="status" className="mt-6 rounded-lg border border-border bg-card p-4">
+          {t('vendor.balance.noStore')}
+        </p>
+      ) : (
+        <BalanceBody balance={balance} />
+      )}
+    </div>
+  )
+}
+
+type Balance = NonNullable<Route.ComponentProps['loaderData']['balance']>
+
+function BalanceBody({ balance }: { balance: Balance }) {
+  const t = useT()
+  const { intlLocale } = useRootData()
+  const when = useDateTimeFormat()
+  const { pathname, search } = useLocation()
+  const money = (n: number) => formatRwf(n, intlLocale)
+  const figures = [
+    { key: 'available', value: balance.balances.available, note: null },
+    {
+      key: 'onHold',
+      value: balance.balances.onHold,
+      note: t('vendor.balance.figure.onHold.rule', { days: balance.holdDays }),
+    },
+    {
+      key: 'owedOnCashSales',
+      value: balance.balances.owedOnCashSales,
+      note: t('vendor.balance.figure.owedOnCashSales.rule'),
+    },
+  ]
+  return (
+    <>
+      <p className="mt-2 rounded-lg border border-border bg-muted/40 p-3 text-sm" role="note">
+        {t('vendor.balance.noPayouts')}
+      </p>
+      <dl className="mt-4 grid gap-3 sm:grid-cols-3">
+        {figures.map((f) => (
+          <div key={f.key} className="flex min-w-0 flex-col rounded-lg border border-border bg-card p-4 shadow-sm">
+            <dt className="text-sm text-muted-foreground">{t(`vendor.balance.figure.${f.key}`)}</dt>
+            <dd className="order-first text-xl font-bold break-words tabular-nums sm:text-2xl" data-figure={f.key}>
+              {money(f.value)}
+            </dd>
+            {f.note ? <dd className="mt-1 text-xs text-muted-foreground">{f.note}</dd> : null}
+          </div>
+        ))}
+      </dl>
+
+      <section aria-labelledby="balance-lines" className="mt-8">
+        <h2 id="balance-lines" className="text-xl font-bold">
+          {t('vendor.balance.lines.title')}
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t('vendor.balance.lines.hint')}</p>
+        {balance.lines.length === 0 ? (
+          <p role="status" className="mt-4 rounded-lg border border-border bg-card p-4">
+            {t('vendor.balance.lines.empty')}
+          </p>
+        ) : (
+          <ul className="mt-4 divide-y divide-border rounded-lg border border-border bg-card">
+            {balance.lines.map((line) => (
+              <li key={line.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 p-3 sm:p-4">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-words">{t(`vendor.balance.reason.${line.reason}`)}</p>
+                  <p className="text-sm text-muted-foreground break-words">
+                    {t(`vendor.balance.account.${line.account}`)}
+                    {' · '}
+                    <time dateTime={new Date(line.postedAt).toISOString()}>{when(line.postedAt)}</time>
+                  </p>
+                  {line.order ? (
+                    <p className="text-sm">
+                      <Link
+                        to={`/vendor-dashboard/orders/${line.order.vendorOrderId}`}
+                        className="font-medium text-primary break-all underline-offset-2 hover:underline"
+                      >
+                        {t('vendor.balance.order', { number: line.order.number })}
+                      </Link>
+                    </p>
+                  ) : null}
+                </div>
+                <p
+                  className={cn(
+                    'shrink-0 font-semibold tabular-nums',
+                    line.amount < 0 ? 'text-destructive' : 'text-foreground',
+                  )}
+                >
+                  {money(line.amount)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination
+          className="mt-6"
+          page={balance.page}
+          pageCount={balance.pageCount}
+          hrefFor={(p: number) => pageHref(pathname, search, p)}
+        />
+      </section>
+    </>
+  )
+}
