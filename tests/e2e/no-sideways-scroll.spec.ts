@@ -245,6 +245,7 @@ test('the rest of the vendor workspace fits a phone', async ({ page, shop }) => 
     `/vendor-dashboard/products/${vendor.products[0]?.id}`,
     '/vendor-dashboard/inventory',
     '/vendor-dashboard/analytics',
+    '/vendor-dashboard/balance',
     '/vendor-dashboard/messages',
     conversation ?? '/vendor-dashboard/messages',
     '/vendor-dashboard/reviews',
