@@ -15,10 +15,7 @@ async function picture(width: number, height: number, format: 'jpeg' | 'png'): P
 }
 
 test('a vendor uploads a logo and a banner and sees them on the store page', async ({ page, shop }) => {
-  test.skip(
-    test.info().project.name !== 'desktop',
-    'runs once, at 1280 px; the settings page at 360 px is checked below',
-  )
+  test.skip(test.info().project.name !== 'desktop', 'once, at 1280 px; the 360 px settings page is below')
   const vendor = await shop.vendor({ products: 1 })
   await signIn(page, vendor)
   await page.goto('/vendor-dashboard/settings')

@@ -65,3 +65,39 @@ export function FieldError({ id, children }: { id: string; children?: React.Reac
     </p>
   )
 }
+
+/**
+ * A radio button on a card (a delivery address, a payment method, a reason): the whole card is its label, and
+ * the checked one is outlined. `fill` makes it as tall as its grid row; `align="center"` for a one-line label.
+ */
+export function ChoiceCard({
+  children,
+  fill = false,
+  align = 'start',
+  disabled,
+  ...props
+}: Omit<React.ComponentProps<'input'>, 'type' | 'className'> & {
+  children: React.ReactNode
+  fill?: boolean
+  align?: 'start' | 'center'
+}) {
+  return (
+    <label
+      data-slot="choice-card"
+      className={cn(
+        'flex gap-3 rounded-lg border border-input p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5',
+        fill && 'h-full',
+        align === 'center' && 'items-center',
+        disabled ? 'opacity-60' : 'cursor-pointer',
+      )}
+    >
+      <input
+        type="radio"
+        disabled={disabled}
+        className={cn('size-4 shrink-0 accent-primary', align === 'start' && 'mt-0.5')}
+        {...props}
+      />
+      {children}
+    </label>
+  )
+}

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
-import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { ChoiceCard, FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
@@ -107,18 +107,16 @@ export default function CancelOrderPage({ loaderData, actionData }: Route.Compon
             <ul className="mt-2 grid gap-2">
               {CANCEL_REASONS.map((r) => (
                 <li key={r}>
-                  <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-input p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-                    <input
-                      type="radio"
-                      name="reason"
-                      value={r}
-                      required
-                      defaultChecked={values.reason === r}
-                      aria-invalid={errors.reason ? true : undefined}
-                      className="size-4 shrink-0 accent-primary"
-                    />
+                  <ChoiceCard
+                    name="reason"
+                    value={r}
+                    required
+                    defaultChecked={values.reason === r}
+                    aria-invalid={errors.reason ? true : undefined}
+                    align="center"
+                  >
                     <span>{t(`orders.cancel.reason.${r}`)}</span>
-                  </label>
+                  </ChoiceCard>
                 </li>
               ))}
             </ul>

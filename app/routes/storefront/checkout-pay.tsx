@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { data, Form, Link, redirect, useNavigation, useRevalidator } from 'react-router'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Loader } from '#app/components/ui/icons.tsx'
-import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
+import { ChoiceCard, FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { siteUrl } from '#app/lib/env.server.ts'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
@@ -211,16 +211,9 @@ function RetryForm({
           <ul className="mt-2 grid gap-2 sm:grid-cols-2">
             {PAYMENT_METHODS.map((m) => (
               <li key={m}>
-                <label className="flex h-full cursor-pointer gap-3 rounded-lg border border-input p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-                  <input
-                    type="radio"
-                    name="method"
-                    value={m}
-                    defaultChecked={m === method}
-                    className="mt-0.5 size-4 accent-primary"
-                  />
+                <ChoiceCard name="method" value={m} defaultChecked={m === method} fill>
                   <span className="font-medium">{t(`orders.method.${m}`)}</span>
-                </label>
+                </ChoiceCard>
               </li>
             ))}
           </ul>

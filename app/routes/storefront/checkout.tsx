@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormAlert } from '#app/components/account/fields.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Check, ShoppingBag } from '#app/components/ui/icons.tsx'
-import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
+import { ChoiceCard, FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { siteUrl } from '#app/lib/env.server.ts'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
@@ -329,14 +329,11 @@ function AddressStep({ addresses, draft, open, errors }: PageData & { open: bool
               <ul className="grid gap-2">
                 {addresses.map((a) => (
                   <li key={a.id}>
-                    <label className="flex cursor-pointer gap-3 rounded-lg border border-input p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-                      <input
-                        type="radio"
-                        name="addressId"
-                        value={a.id}
-                        defaultChecked={a.id === (draft.addressId ?? addresses[0]?.id)}
-                        className="mt-1 size-4 accent-primary"
-                      />
+                    <ChoiceCard
+                      name="addressId"
+                      value={a.id}
+                      defaultChecked={a.id === (draft.addressId ?? addresses[0]?.id)}
+                    >
                       <span className="min-w-0 text-sm">
                         <span className="font-medium">{a.label}</span> · {a.recipient}
                         <span className="block text-muted-foreground">{place(a)}</span>
@@ -344,7 +341,7 @@ function AddressStep({ addresses, draft, open, errors }: PageData & { open: bool
                           {a.landmark} · {formatPhone(a.phone)}
                         </span>
                       </span>
-                    </label>
+                    </ChoiceCard>
                   </li>
                 ))}
               </ul>
@@ -404,20 +401,12 @@ function DeliveryStep({
             <ul className="grid gap-2">
               {quotes.map((q) => (
                 <li key={q.option}>
-                  <label
-                    className={cn(
-                      'flex gap-3 rounded-lg border border-input p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5',
-                      q.available ? 'cursor-pointer' : 'opacity-60',
-                    )}
+                  <ChoiceCard
+                    name="delivery"
+                    value={q.option}
+                    disabled={!q.available}
+                    defaultChecked={q.option === (draft.delivery ?? 'standard')}
                   >
-                    <input
-                      type="radio"
-                      name="delivery"
-                      value={q.option}
-                      disabled={!q.available}
-                      defaultChecked={q.option === (draft.delivery ?? 'standard')}
-                      className="mt-1 size-4 accent-primary"
-                    />
                     <span className="min-w-0 flex-1 text-sm">
                       <span className="flex flex-wrap justify-between gap-2 font-medium">
                         <span>{t(`orders.delivery.${q.option}`)}</span>
@@ -427,7 +416,7 @@ function DeliveryStep({
                         {q.available ? when(q) : t(`checkout.delivery.${q.reason}`, { cutoff: expressCutoff })}
                       </span>
                     </span>
-                  </label>
+                  </ChoiceCard>
                 </li>
               ))}
             </ul>
@@ -470,19 +459,12 @@ function PaymentStep({
             <ul className="grid gap-2 sm:grid-cols-2">
               {PAYMENT_METHODS.map((m) => (
                 <li key={m}>
-                  <label className="flex h-full cursor-pointer gap-3 rounded-lg border border-input p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-                    <input
-                      type="radio"
-                      name="method"
-                      value={m}
-                      defaultChecked={m === method}
-                      className="mt-1 size-4 accent-primary"
-                    />
+                  <ChoiceCard name="method" value={m} defaultChecked={m === method} fill>
                     <span className="text-sm">
                       <span className="font-medium">{t(`orders.method.${m}`)}</span>
                       <span className="block text-muted-foreground">{t(`checkout.payment.${m}.hint`)}</span>
                     </span>
-                  </label>
+                  </ChoiceCard>
                 </li>
               ))}
             </ul>
