@@ -19,6 +19,7 @@ export default [
   route('images/*', 'routes/api/images.ts'),
   route('healthz', 'routes/api/healthz.ts'),
   route('vendor-dashboard/inventory.csv', 'routes/vendor/inventory-csv.ts'),
+  route('vendor-dashboard/statement.csv', 'routes/vendor/statement-csv.ts'),
 
   // The prototype's /auth/... links, kept working (DESIGN.md section 3, point 3).
   ...prefix('auth', [
@@ -81,6 +82,7 @@ export default [
       route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
       route('vendor-dashboard/analytics', 'routes/vendor/analytics.tsx'),
       route('vendor-dashboard/balance', 'routes/vendor/balance.tsx'),
+      route('vendor-dashboard/statement', 'routes/vendor/statement.tsx'),
       route('vendor-dashboard/inventory', 'routes/vendor/inventory.tsx'),
       route('vendor-dashboard/messages', 'routes/vendor/messages.tsx'),
       route('vendor-dashboard/messages/:conversationId', 'routes/vendor/message.tsx'),

@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-/** Reads an amount as a person sees it ('RF 12,500') into francs. */
+/** Reads an amount as a person sees it ('RF 12,500', '-RF 1,350') into francs, with its sign. */
 export function francs(text: string): number {
-  return Number(text.replace(/[^0-9]/g, ''))
+  const value = Number(text.replace(/[^0-9]/g, ''))
+  return /[-\u2212]/.test(text) ? -value : value
 }
 
 /**

@@ -246,6 +246,7 @@ test('the rest of the vendor workspace fits a phone', async ({ page, shop }) => 
     '/vendor-dashboard/inventory',
     '/vendor-dashboard/analytics',
     '/vendor-dashboard/balance',
+    '/vendor-dashboard/statement',
     '/vendor-dashboard/messages',
     conversation ?? '/vendor-dashboard/messages',
     '/vendor-dashboard/reviews',

@@ -41,7 +41,14 @@ export default function VendorBalancePage({ loaderData }: Route.ComponentProps) 
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('vendor.balance.back')}
       </Link>
-      <h1 className="text-2xl font-bold sm:text-3xl">{t('vendor.balance.title')}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">{t('vendor.balance.title')}</h1>
+        {balance ? (
+          <Link to="/vendor-dashboard/statement" className="text-sm font-medium text-primary hover:underline">
+            {t('statement.link')}
+          </Link>
+        ) : null}
+      </div>
       {!balance ? (
         <p role="status" className="mt-6 rounded-lg border border-border bg-card p-4">
           {t('vendor.balance.noStore')}
