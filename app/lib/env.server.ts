@@ -26,8 +26,6 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.string().email().default('support@isoko.rw'),
   /** Sign-in, sign-up and reset attempts allowed per minute from one network address. */
   AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
-  /** Same-day express delivery within Kigali, integer francs. */
-  EXPRESS_DELIVERY_FEE: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   /** Express orders are taken until this time of day, Africa/Kigali (HH:MM). */
   EXPRESS_CUTOFF: z
     .string()

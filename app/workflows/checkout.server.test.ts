@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** 10:00 in Kigali on a Tuesday: before the express cut-off (14:00 by default). */
-const MORNING = new Date('2025-06-10T08:00:00Z')
+const MORNING = new Date('2026-06-09T08:00:00Z')
 
 async function orderCount(customerId?: number): Promise<number> {
   const [row] = await t.ctx.db
@@ -133,7 +133,7 @@ describe('placing an order', () => {
     // The address is copied onto the order.
     expect(detail).toMatchObject({ province: 'Kigali', district: 'Gasabo', phone: '+250788123456', itemCount: 6 })
 
-    // Totals: standard delivery is free; VAT is the 18% included in the total.
+    // Totals: standard delivery is free from 50,000 (the seeded threshold); VAT is the 18% included in the total.
     const subtotal = 3 * 12_500 + 3 * 7_000
     expect(detail.subtotal).toBe(subtotal)
     expect(detail.deliveryFee).toBe(0)
@@ -326,23 +326,47 @@ describe('what the customer saw must still hold', () => {
 })
 
 describe('delivery, address and cart', () => {
-  test('express is refused outside Kigali', async () => {
+  test('the fee is the address zone’s, worked out on the server: Musanze is a secondary city', async () => {
     const c = await makeCustomer(t.ctx, musanzeAddress())
-    const p = await makeProduct(t.ctx, shopA.id)
+    const p = await makeProduct(t.ctx, shopA.id, { price: 10_000 })
     await fillCart(t.ctx, c.ownerKey, [{ variantId: p.variantIds[0], quantity: 1 }])
-    expect(await placeOrder(t.ctx, await input(c, { delivery: 'express' }))).toEqual({
-      ok: false,
-      code: 'delivery_unavailable',
-    })
-    expect(await orderCount(c.id)).toBe(0)
-    // Standard goes anywhere, 2-4 business days outside Kigali.
+    // Standard goes anywhere, 2-4 business days outside Kigali, at the secondary cities' fee (seeded 2,500).
     const standard = await placeOrder(t.ctx, await input(c, { delivery: 'standard' }))
     if (!standard.ok) throw new Error(JSON.stringify(standard))
     expect(await findOrderDetail(t.ctx, standard.order.id)).toMatchObject({
       deliveryDaysMin: 2,
       deliveryDaysMax: 4,
-      deliveryFee: 0,
+      deliveryFee: 2_500,
+      subtotal: 10_000,
+      total: 12_500,
+      vatAmount: Math.round((12_500 * 18) / 118),
     })
+    // Express outside Kigali: the next business day, at the zone's express fee (seeded 5,000).
+    await fillCart(t.ctx, c.ownerKey, [{ variantId: p.variantIds[0], quantity: 1 }])
+    const express = await placeOrder(t.ctx, await input(c, { delivery: 'express' }))
+    if (!express.ok) throw new Error(JSON.stringify(express))
+    expect(await findOrderDetail(t.ctx, express.order.id)).toMatchObject({
+      deliveryFee: 5_000,
+      total: 15_000,
+      deliveryDaysMin: 1,
+      deliveryDaysMax: 1,
+    })
+  })
+
+  test('a fee other than the one the review showed is refused as a change; nothing written', async () => {
+    const c = await makeCustomer(t.ctx, kigaliAddress())
+    const p = await makeProduct(t.ctx, shopA.id, { price: 10_000 })
+    await fillCart(t.ctx, c.ownerKey, [{ variantId: p.variantIds[0], quantity: 1 }])
+    // The form said 0 (a stale review, or a hand-made post): Kigali standard under the threshold is 1,500.
+    expect(await placeOrder(t.ctx, await input(c, { seenDeliveryFee: 0 }))).toEqual({
+      ok: false,
+      code: 'cart_changed',
+      changes: [{ kind: 'delivery', variantId: 0, title: '', before: 0, after: 1_500 }],
+    })
+    expect(await orderCount(c.id)).toBe(0)
+    const placed = await placeOrder(t.ctx, await input(c, { seenDeliveryFee: 1_500 }))
+    if (!placed.ok) throw new Error(JSON.stringify(placed))
+    expect(await findOrderDetail(t.ctx, placed.order.id)).toMatchObject({ deliveryFee: 1_500, total: 11_500 })
   })
 
   test('express in Kigali is refused at and after the cut-off (14:00 Kigali time) and allowed before it, with its fee', async () => {
@@ -350,7 +374,7 @@ describe('delivery, address and cart', () => {
     const p = await makeProduct(t.ctx, shopA.id, { price: 10_000 })
     await fillCart(t.ctx, c.ownerKey, [{ variantId: p.variantIds[0], quantity: 1 }])
     // 12:00 UTC is 14:00 in Kigali (UTC+2).
-    for (const now of [new Date('2025-06-10T12:00:00Z'), new Date('2025-06-10T17:30:00Z')]) {
+    for (const now of [new Date('2026-06-09T12:00:00Z'), new Date('2026-06-09T17:30:00Z')]) {
       expect(await placeOrder(t.ctx, await input(c, { delivery: 'express', now }))).toEqual({
         ok: false,
         code: 'delivery_unavailable',
@@ -358,16 +382,16 @@ describe('delivery, address and cart', () => {
     }
     const outcome = await placeOrder(
       t.ctx,
-      await input(c, { delivery: 'express', now: new Date('2025-06-10T11:59:00Z') }),
+      await input(c, { delivery: 'express', now: new Date('2026-06-09T11:59:00Z') }),
     )
     if (!outcome.ok) throw new Error(JSON.stringify(outcome))
     const order = await findOrderDetail(t.ctx, outcome.order.id)
     expect(order).toMatchObject({
       deliveryOption: 'express',
-      deliveryFee: 2000,
+      deliveryFee: 3_000,
       subtotal: 10_000,
-      total: 12_000,
-      vatAmount: Math.round((12_000 * 18) / 118),
+      total: 13_000,
+      vatAmount: Math.round((13_000 * 18) / 118),
       deliveryDaysMin: 0,
       deliveryDaysMax: 0,
     })

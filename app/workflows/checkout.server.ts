@@ -3,14 +3,18 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { type Cart, clearCart, getCart, setCartQuantity } from '#app/modules/cart/cart.server.ts'
 import { getVariantSnapshots, reserveStock, type StockShortage } from '#app/modules/catalog/stock.server.ts'
-import { type Address, findAddress } from '#app/modules/customers/addresses.server.ts'
+import { type Address, findAddress, listAddresses } from '#app/modules/customers/addresses.server.ts'
+import { findCustomerByUserId } from '#app/modules/customers/customers.server.ts'
 import { fixCommission } from '#app/modules/ledger/ledger.server.ts'
+import { getDeliveryFees } from '#app/modules/orders/delivery-fees.server.ts'
 import {
   chooseDelivery,
+  DELIVERY_ZONES,
   type DeliveryConfig,
   type DeliveryOption,
   quoteDelivery,
   vatIncluded,
+  zoneOf,
 } from '#app/modules/orders/delivery.ts'
 import {
   createOrder,
@@ -30,9 +34,35 @@ import { notifyCustomer, notifyVendorsOfNewOrder } from './order-notifications.s
 // of stock, the cart is emptied and the messages are queued. Paying is the next step (payments workflow): an
 // outside call that must never hold the transaction open.
 
-export function deliveryConfig(): DeliveryConfig {
-  const env = getEnv()
-  return { expressFee: env.EXPRESS_DELIVERY_FEE, expressCutoff: env.EXPRESS_CUTOFF }
+/** The delivery fees in force at `at` (staff set them) and the express cut-off (configuration). */
+export async function deliveryConfig(ctx: ServiceContext, at: Date = new Date()): Promise<DeliveryConfig> {
+  const { fees, freeStandardAbove } = await getDeliveryFees(ctx, at)
+  return { fees, freeStandardAbove, expressCutoff: getEnv().EXPRESS_CUTOFF }
+}
+
+/**
+ * What the cart shows of delivery before checkout: the standard fee to the customer's default address (`to`), or
+ * without one the lowest standard fee of any zone (`from`), and the order value from which standard is free.
+ * The cart works out the fee for its running total with these (free from the threshold on).
+ */
+export type CartDeliveryEstimate = {
+  standardFee: number
+  /** The default address's district, or null when the fee is the lowest of any zone ("from"). */
+  district: string | null
+  freeStandardAbove: number
+}
+
+export async function estimateCartDelivery(
+  ctx: ServiceContext,
+  input: { userId: string | null; now?: Date },
+): Promise<CartDeliveryEstimate> {
+  const { fees, freeStandardAbove } = await getDeliveryFees(ctx, input.now)
+  const customer = input.userId ? await findCustomerByUserId(ctx, input.userId) : null
+  // The default address comes first in the list (else the newest).
+  const [address] = customer ? await listAddresses(ctx, customer.id) : []
+  if (address) return { standardFee: fees[zoneOf(address)].standard, district: address.district, freeStandardAbove }
+  const lowest = Math.min(...DELIVERY_ZONES.map((z) => fees[z].standard))
+  return { standardFee: lowest, district: null, freeStandardAbove }
 }
 
 /** A line as the review step showed it; the form sends these back so that a change since then is noticed. */
@@ -43,6 +73,8 @@ export type CartChange =
   | { kind: 'quantity'; variantId: number; title: string; before: number; after: number }
   | { kind: 'removed'; variantId: number; title: string }
   | { kind: 'added'; variantId: number; title: string }
+  /** The delivery fee is not the one the review showed (staff changed the fees since): never charged unseen. */
+  | { kind: 'delivery'; variantId: 0; title: ''; before: number; after: number }
 
 export type PlaceOrderInput = {
   customerId: number
@@ -52,6 +84,8 @@ export type PlaceOrderInput = {
   delivery: DeliveryOption
   method: PaymentMethod
   seen: SeenLine[]
+  /** The delivery fee the review showed; when given, a different fee now is a change the customer must see. */
+  seenDeliveryFee?: number
   /** Titles of the lines the customer saw, to name a line that has since left the cart. */
   seenTitles?: Record<number, string>
   now?: Date
@@ -134,9 +168,6 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
   const changes = compareCart(input.seen, cart, input.seenTitles)
   if (changes.length > 0) return { ok: false, code: 'cart_changed', changes }
   const now = input.now ?? new Date()
-  const delivery = chooseDelivery(address.province, input.delivery, now, deliveryConfig())
-  if (!delivery) return { ok: false, code: 'delivery_unavailable' }
-
   const snapshots = new Map(
     (
       await getVariantSnapshots(
@@ -168,6 +199,16 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
     })
   }
   const subtotal = lines.reduce((s, l) => s + l.unitPrice * l.quantity, 0)
+  // The fee is worked out here, from the address, the items and the fees in force: never taken from the form.
+  const delivery = chooseDelivery(address, input.delivery, subtotal, now, await deliveryConfig(ctx, now))
+  if (!delivery) return { ok: false, code: 'delivery_unavailable' }
+  if (input.seenDeliveryFee !== undefined && input.seenDeliveryFee !== delivery.fee) {
+    return {
+      ok: false,
+      code: 'cart_changed',
+      changes: [{ kind: 'delivery', variantId: 0, title: '', before: input.seenDeliveryFee, after: delivery.fee }],
+    }
+  }
   const env = getEnv()
   try {
     return await ctx.db.transaction(async (tx) => {

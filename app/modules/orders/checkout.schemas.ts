@@ -70,4 +70,6 @@ export const PlaceOrderSchema = z.object({
       return z.NEVER
     }
   }),
+  /** The delivery fee the review showed (integer francs); placing the order refuses another. */
+  deliveryFee: z.coerce.number().int().min(0).max(100_000_000).optional(),
 })

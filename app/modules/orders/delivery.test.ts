@@ -5,44 +5,76 @@ import {
   kigaliMinutes,
   parseCutoff,
   quoteDelivery,
+  SECONDARY_CITY_DISTRICTS,
+  standardFee,
   VAT_RATE_PERCENT,
   vatIncluded,
+  zoneOf,
 } from './delivery.ts'
 
-const config = { expressFee: 2000, expressCutoff: '14:00' }
+const fees = {
+  kigali: { standard: 1_500, express: 3_000 },
+  secondary: { standard: 2_500, express: 5_000 },
+  rest: { standard: 3_500, express: 6_000 },
+}
+const config = { fees, freeStandardAbove: 50_000, expressCutoff: '14:00' }
+const gasabo = { province: 'Kigali', district: 'Gasabo' }
+const musanze = { province: 'North', district: 'Musanze' }
+const burera = { province: 'North', district: 'Burera' }
 /** Tuesday 10 June 2025, 10:00 in Kigali (UTC+2). */
 const tuesdayMorning = new Date('2025-06-10T08:00:00Z')
 
+describe('zoneOf', () => {
+  test('Kigali’s province, the six secondary cities’ districts, the rest of Rwanda', () => {
+    for (const district of ['Gasabo', 'Kicukiro', 'Nyarugenge']) {
+      expect(zoneOf({ province: 'Kigali', district })).toBe('kigali')
+    }
+    expect(SECONDARY_CITY_DISTRICTS).toHaveLength(6)
+    expect(zoneOf({ province: 'South', district: 'Huye' })).toBe('secondary')
+    expect(zoneOf({ province: 'West', district: 'Rusizi' })).toBe('secondary')
+    expect(zoneOf({ province: 'East', district: 'Nyagatare' })).toBe('secondary')
+    expect(zoneOf(burera)).toBe('rest')
+    expect(zoneOf({ province: 'East', district: 'Kayonza' })).toBe('rest')
+  })
+})
+
 describe('quoteDelivery', () => {
-  test('Kigali: free standard in 1-2 business days, and same-day express for the fee before the cut-off', () => {
-    expect(quoteDelivery('Kigali', tuesdayMorning, config)).toEqual([
-      { option: 'standard', fee: 0, daysMin: 1, daysMax: 2, available: true },
-      { option: 'express', fee: 2000, daysMin: 0, daysMax: 0, available: true, reason: undefined },
+  test('Kigali: standard in 1-2 business days and same-day express before the cut-off, at Kigali’s fees', () => {
+    expect(quoteDelivery(gasabo, 10_000, tuesdayMorning, config)).toEqual([
+      { option: 'standard', fee: 1_500, daysMin: 1, daysMax: 2, available: true },
+      { option: 'express', fee: 3_000, daysMin: 0, daysMax: 0, available: true, reason: undefined },
     ])
   })
 
-  test('elsewhere: free standard in 2-4 business days; express is not offered', () => {
-    const [standard, express] = quoteDelivery('North', tuesdayMorning, config)
-    expect(standard).toEqual({ option: 'standard', fee: 0, daysMin: 2, daysMax: 4, available: true })
-    expect(express).toMatchObject({ option: 'express', available: false, reason: 'express_outside_kigali' })
-    expect(chooseDelivery('North', 'express', tuesdayMorning, config)).toBeNull()
-    expect(chooseDelivery('North', 'standard', tuesdayMorning, config)).toMatchObject({ option: 'standard' })
+  test('elsewhere: standard in 2-4 business days, express the next business day, at the zone’s fees', () => {
+    const [standard, express] = quoteDelivery(musanze, 10_000, tuesdayMorning, config)
+    expect(standard).toEqual({ option: 'standard', fee: 2_500, daysMin: 2, daysMax: 4, available: true })
+    expect(express).toMatchObject({ option: 'express', fee: 5_000, daysMin: 1, daysMax: 1, available: true })
+    expect(quoteDelivery(burera, 10_000, tuesdayMorning, config).map((q) => q.fee)).toEqual([3_500, 6_000])
+    expect(chooseDelivery(burera, 'standard', 10_000, tuesdayMorning, config)).toMatchObject({ fee: 3_500 })
+  })
+
+  test('standard is free from the threshold on; express never is', () => {
+    expect(quoteDelivery(burera, 49_999, tuesdayMorning, config).map((q) => q.fee)).toEqual([3_500, 6_000])
+    expect(quoteDelivery(burera, 50_000, tuesdayMorning, config).map((q) => q.fee)).toEqual([0, 6_000])
+    expect(standardFee('kigali', 80_000, config)).toBe(0)
+    expect(standardFee('kigali', 0, { fees, freeStandardAbove: 0 })).toBe(0)
   })
 
   test('the cut-off is Kigali time: 13:59 is before it, 14:00 is not', () => {
-    const at = (iso: string) => quoteDelivery('Kigali', new Date(iso), config)[1]
+    const at = (iso: string) => quoteDelivery(gasabo, 1_000, new Date(iso), config)[1]
     expect(at('2025-06-10T11:59:59Z')).toMatchObject({ available: true })
     expect(at('2025-06-10T12:00:00Z')).toMatchObject({ available: false, reason: 'express_after_cutoff' })
     expect(at('2025-06-10T21:59:00Z')).toMatchObject({ available: false, reason: 'express_after_cutoff' })
     // 22:30 UTC is 00:30 the next day in Kigali: a new day, before the cut-off (a UTC clock would say 22:30).
     expect(at('2025-06-10T22:30:00Z')).toMatchObject({ available: true })
-    expect(chooseDelivery('Kigali', 'express', new Date('2025-06-10T12:00:00Z'), config)).toBeNull()
+    expect(chooseDelivery(gasabo, 'express', 1_000, new Date('2025-06-10T12:00:00Z'), config)).toBeNull()
   })
 
   test('the cut-off is configurable', () => {
     const late = { ...config, expressCutoff: '18:30' }
-    expect(quoteDelivery('Kigali', new Date('2025-06-10T16:29:00Z'), late)[1].available).toBe(true)
-    expect(quoteDelivery('Kigali', new Date('2025-06-10T16:30:00Z'), late)[1].available).toBe(false)
+    expect(quoteDelivery(gasabo, 1_000, new Date('2025-06-10T16:29:00Z'), late)[1]?.available).toBe(true)
+    expect(quoteDelivery(gasabo, 1_000, new Date('2025-06-10T16:30:00Z'), late)[1]?.available).toBe(false)
   })
 })
 

@@ -1,4 +1,4 @@
-import type { DeliveryOption } from './tables.server.ts'
+import type { DeliveryOption, DeliveryZoneId } from './tables.server.ts'
 
 export type { DeliveryOption }
 
@@ -6,9 +6,28 @@ export const RWANDA_TIME_ZONE = 'Africa/Kigali'
 /** Prices include 18% VAT (DESIGN.md section 3, point 12). */
 export const VAT_RATE_PERCENT = 18
 
+/** Where a parcel goes, for its fee: Kigali, the six secondary cities, or the rest of Rwanda. */
+export const DELIVERY_ZONES = ['kigali', 'secondary', 'rest'] as const satisfies readonly DeliveryZoneId[]
+export type DeliveryZone = (typeof DELIVERY_ZONES)[number]
+export const DELIVERY_OPTIONS = ['standard', 'express'] as const satisfies readonly DeliveryOption[]
+
+/** The districts of the six designated secondary cities (districts as the places tree spells them). */
+export const SECONDARY_CITY_DISTRICTS = ['Huye', 'Muhanga', 'Musanze', 'Nyagatare', 'Rubavu', 'Rusizi'] as const
+
+/** The zone of a place: Kigali's province (its three districts), a secondary city's district, else the rest. */
+export function zoneOf(place: { province: string; district: string }): DeliveryZone {
+  if (isKigali(place.province)) return 'kigali'
+  return (SECONDARY_CITY_DISTRICTS as readonly string[]).includes(place.district) ? 'secondary' : 'rest'
+}
+
+/** Integer francs per zone and option. */
+export type DeliveryFeeTable = Record<DeliveryZone, Record<DeliveryOption, number>>
+
 export type DeliveryConfig = {
-  /** Same-day express within Kigali, integer francs. */
-  expressFee: number
+  /** The fees staff set, by zone and option. */
+  fees: DeliveryFeeTable
+  /** Standard delivery is free for an order of at least this value (the items' total, integer francs). */
+  freeStandardAbove: number
   /** Latest time of day (Africa/Kigali) an express order can be placed, "HH:MM". */
   expressCutoff: string
 }
@@ -19,9 +38,9 @@ export type DeliveryQuote = {
   /** Business days from today; 0 is today. */
   daysMin: number
   daysMax: number
-  /** False when the option cannot be chosen for this address at this time; `reason` says why. */
+  /** False when the option cannot be chosen at this time; `reason` says why. */
   available: boolean
-  reason?: 'express_outside_kigali' | 'express_after_cutoff'
+  reason?: 'express_after_cutoff'
 }
 
 export function isKigali(province: string): boolean {
@@ -46,15 +65,27 @@ export function parseCutoff(value: string): number {
   return Number(match[1]) * 60 + Number(match[2])
 }
 
+/** The standard fee for an order of `subtotal` to a zone: nothing from the free-delivery threshold on. */
+export function standardFee(zone: DeliveryZone, subtotal: number, config: Omit<DeliveryConfig, 'expressCutoff'>) {
+  return subtotal >= config.freeStandardAbove ? 0 : config.fees[zone].standard
+}
+
 /**
- * The delivery options for an address at a moment: standard is free everywhere (Kigali 1-2 business days,
- * elsewhere 2-4); same-day express is offered in Kigali before the cut-off, for the configured fee.
+ * The delivery options for an order of `subtotal` to a place at a moment, each with the fee of the place's zone:
+ * standard (Kigali 1-2 business days, elsewhere 2-4), free from the threshold on; express before the cut-off
+ * (same day in Kigali, the next business day elsewhere).
  */
-export function quoteDelivery(province: string, now: Date, config: DeliveryConfig): DeliveryQuote[] {
-  const kigali = isKigali(province)
+export function quoteDelivery(
+  place: { province: string; district: string },
+  subtotal: number,
+  now: Date,
+  config: DeliveryConfig,
+): DeliveryQuote[] {
+  const zone = zoneOf(place)
+  const kigali = zone === 'kigali'
   const standard: DeliveryQuote = {
     option: 'standard',
-    fee: 0,
+    fee: standardFee(zone, subtotal, config),
     daysMin: kigali ? 1 : 2,
     daysMax: kigali ? 2 : 4,
     available: true,
@@ -62,23 +93,24 @@ export function quoteDelivery(province: string, now: Date, config: DeliveryConfi
   const beforeCutoff = kigaliMinutes(now) < parseCutoff(config.expressCutoff)
   const express: DeliveryQuote = {
     option: 'express',
-    fee: config.expressFee,
-    daysMin: 0,
-    daysMax: 0,
-    available: kigali && beforeCutoff,
-    reason: !kigali ? 'express_outside_kigali' : beforeCutoff ? undefined : 'express_after_cutoff',
+    fee: config.fees[zone].express,
+    daysMin: kigali ? 0 : 1,
+    daysMax: kigali ? 0 : 1,
+    available: beforeCutoff,
+    reason: beforeCutoff ? undefined : 'express_after_cutoff',
   }
   return [standard, express]
 }
 
 /** The quote for one option, or null when it cannot be chosen. */
 export function chooseDelivery(
-  province: string,
+  place: { province: string; district: string },
   option: DeliveryOption,
+  subtotal: number,
   now: Date,
   config: DeliveryConfig,
 ): DeliveryQuote | null {
-  const quote = quoteDelivery(province, now, config).find((q) => q.option === option)
+  const quote = quoteDelivery(place, subtotal, now, config).find((q) => q.option === option)
   return quote?.available ? quote : null
 }
 

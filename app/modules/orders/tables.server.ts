@@ -7,6 +7,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -188,5 +189,45 @@ export const cancellationRequests = pgTable(
     index('cancellation_requests_order_idx').on(t.orderId),
     // A vendor order is asked at most once: a refusal is the answer, not an invitation to ask again.
     uniqueIndex('cancellation_requests_vendor_order_idx').on(t.vendorOrderId),
+  ],
+)
+
+export type DeliveryZoneId = 'kigali' | 'secondary' | 'rest'
+
+/**
+ * The delivery fees staff set (docs/ledger.md, "Delivery fees"): one row per change, never updated; the one in
+ * force is the latest whose `effective_from` has come. An order keeps the fee it was placed with (`orders`).
+ */
+export const deliveryFeeSchedules = pgTable(
+  'delivery_fee_schedules',
+  {
+    id: serial('id').primaryKey(),
+    /** Standard delivery is free for an order whose items come to at least this (integer francs). */
+    freeStandardAbove: integer('free_standard_above').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull().defaultNow(),
+    /** `staff:<user id>`, or `system` for the seeded defaults. */
+    setBy: text('set_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('delivery_fee_schedules_effective_idx').on(t.effectiveFrom),
+    check('delivery_fee_schedules_threshold', sql`${t.freeStandardAbove} >= 0`),
+  ],
+)
+
+/** One fee of a schedule: a zone and an option, in integer francs. */
+export const deliveryFeeRates = pgTable(
+  'delivery_fee_rates',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => deliveryFeeSchedules.id),
+    zone: text('zone').$type<DeliveryZoneId>().notNull(),
+    option: text('option').$type<DeliveryOption>().notNull(),
+    fee: integer('fee').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.zone, t.option] }),
+    check('delivery_fee_rates_fee', sql`${t.fee} >= 0`),
   ],
 )

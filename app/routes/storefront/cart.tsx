@@ -5,12 +5,20 @@ import { serviceContextOf } from '#app/lib/context.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { findOwnerKey } from '#app/modules/accounts/shopper.server.ts'
 import { getCart } from '#app/modules/cart/cart.server.ts'
+import { estimateCartDelivery } from '#app/workflows/checkout.server.ts'
 import type { Route } from './+types/cart'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { cart: await getCart(serviceContextOf(context), await findOwnerKey(context, request)) }
+  const ctx = serviceContextOf(context)
+  const actor = await findRequestActor(context, request)
+  return {
+    cart: await getCart(ctx, await findOwnerKey(context, request)),
+    // A customer's default address gives the fee; anyone else sees the lowest ("from").
+    delivery: await estimateCartDelivery(ctx, { userId: actor?.role === 'customer' ? actor.userId : null }),
+  }
 }
 
 export function meta() {
@@ -20,7 +28,7 @@ export function meta() {
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const { cart } = loaderData
+  const { cart, delivery } = loaderData
   // The summary follows quantities being posted right now, so it never disagrees with the lines.
   const pending = new Map<number, number>()
   const fetchers = useFetchers()
@@ -33,6 +41,14 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const lines = cart.lines.map((l) => ({ ...l, quantity: pending.get(l.variantId) ?? l.quantity }))
   const subtotal = lines.reduce((s, l) => s + l.unitPrice * Math.max(0, l.quantity), 0)
   const itemCount = lines.reduce((s, l) => s + Math.max(0, l.quantity), 0)
+  // Standard delivery, as checkout will work it out for this total: free from the threshold on.
+  const free = subtotal >= delivery.freeStandardAbove
+  const fee = free ? 0 : delivery.standardFee
+  const feeText = free
+    ? t('cart.summary.free')
+    : delivery.district
+      ? formatRwf(fee, intlLocale)
+      : t('cart.summary.from', { amount: formatRwf(fee, intlLocale) })
 
   if (itemCount === 0) {
     return (
@@ -71,15 +87,30 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <dd>{formatRwf(subtotal, intlLocale)}</dd>
             </div>
             <div className="flex justify-between gap-3">
-              <dt>{t('cart.summary.shipping')}</dt>
-              <dd className="font-medium text-success">{t('cart.summary.free')}</dd>
+              <dt>
+                {delivery.district
+                  ? t('cart.summary.deliveryTo', { district: delivery.district })
+                  : t('cart.summary.shipping')}
+              </dt>
+              <dd className={free ? 'font-medium text-success' : undefined}>{feeText}</dd>
             </div>
             <div className="flex justify-between gap-3 border-t border-border pt-3 text-base font-bold">
               <dt>{t('cart.summary.total')}</dt>
-              <dd>{formatRwf(subtotal, intlLocale)}</dd>
+              <dd>
+                {delivery.district || free
+                  ? formatRwf(subtotal + fee, intlLocale)
+                  : t('cart.summary.from', { amount: formatRwf(subtotal + fee, intlLocale) })}
+              </dd>
             </div>
           </dl>
-          <p className="mt-2 text-xs text-muted-foreground">{t('cart.summary.vat')}</p>
+          <p className="mt-3 text-sm">
+            {free
+              ? t('cart.summary.freeReached')
+              : t('cart.summary.freeAbove', { amount: formatRwf(delivery.freeStandardAbove - subtotal, intlLocale) })}
+          </p>
+          <p className="mt-2 text-xs text-muted-foreground">
+            {t('cart.summary.vat')} {t('cart.summary.deliveryNote')}
+          </p>
           <Link
             to="/checkout"
             className="mt-5 inline-flex h-11 w-full items-center justify-center rounded-md bg-primary font-semibold text-primary-foreground hover:bg-primary/90"

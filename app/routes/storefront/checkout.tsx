@@ -65,12 +65,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const address = draft.addressId ? addresses.find((a) => a.id === draft.addressId) : undefined
   if (!address) draft.addressId = undefined
   const now = new Date()
-  const config = deliveryConfig()
-  if (address && draft.delivery && !chooseDelivery(address.province, draft.delivery, now, config)) {
+  const config = await deliveryConfig(ctx, now)
+  const cart = await getCart(ctx, accountOwnerKey(actor.userId))
+  if (address && draft.delivery && !chooseDelivery(address, draft.delivery, cart.subtotal, now, config)) {
     draft.delivery = undefined
   }
-  const cart = await getCart(ctx, accountOwnerKey(actor.userId))
-  const quotes = address ? quoteDelivery(address.province, now, config) : []
+  // The fee of each option for this address and these items, as placing the order will work it out.
+  const quotes = address ? quoteDelivery(address, cart.subtotal, now, config) : []
   const quote = quotes.find((q) => q.option === draft.delivery)
   const summary = summarise(cart, quote?.fee ?? 0)
   const step = stepOf(url.searchParams.get('step'), draft)
@@ -115,7 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const address = draft.addressId ? await findAddress(ctx, customer.id, draft.addressId) : null
     if (!address) return next('address', { ...draft, addressId: undefined })
     if (!parsed.ok) return refuse('delivery', { delivery: 'checkout.error.delivery' })
-    if (!chooseDelivery(address.province, parsed.data.delivery, new Date(), deliveryConfig())) {
+    const { subtotal } = await getCart(ctx, accountOwnerKey(actor.userId))
+    const now = new Date()
+    if (!chooseDelivery(address, parsed.data.delivery, subtotal, now, await deliveryConfig(ctx, now))) {
       return refuse('delivery', { delivery: 'checkout.error.expressUnavailable' })
     }
     return next('payment', { ...draft, delivery: parsed.data.delivery })
@@ -134,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = PlaceOrderSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) return refuse('review', { form: 'checkout.error.review' })
-  const { checkoutKey, seen } = parsed.data
+  const { checkoutKey, seen, deliveryFee } = parsed.data
   if (!draft.addressId || !draft.delivery || !draft.method) return next(firstOpenStep(draft), draft)
   const outcome = await placeOrder(ctx, {
     customerId: customer.id,
@@ -145,6 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     delivery: draft.delivery,
     method: draft.method,
     seen,
+    // What the review showed: placing refuses a fee that is not it (the fee itself is worked out again there).
+    seenDeliveryFee: deliveryFee,
   })
   if (!outcome.ok) {
     if (outcome.code === 'empty_cart') return redirect('/cart')
@@ -382,16 +387,22 @@ function DeliveryStep({
   })
   const chosen = quotes.find((q) => q.option === draft.delivery)
   const when = (q: (typeof quotes)[number]) =>
-    q.option === 'express'
+    q.daysMax === 0
       ? t('checkout.delivery.today')
-      : t('checkout.delivery.between', { from: day.format(new Date(q.from)), to: day.format(new Date(q.to)) })
+      : q.daysMin === q.daysMax
+        ? t('checkout.delivery.on', { date: day.format(new Date(q.to)) })
+        : t('checkout.delivery.between', { from: day.format(new Date(q.from)), to: day.format(new Date(q.to)) })
   if (!draft.addressId) return <StepFrame step="delivery" title={t('checkout.step.delivery')} done={false} />
   return (
     <StepFrame
       step="delivery"
       title={t('checkout.step.delivery')}
       done={Boolean(chosen)}
-      summary={chosen ? `${t(`orders.delivery.${chosen.option}`)} · ${when(chosen)}` : null}
+      summary={
+        chosen
+          ? `${t(`orders.delivery.${chosen.option}`)} · ${when(chosen)} · ${chosen.fee === 0 ? t('checkout.free') : formatRwf(chosen.fee, intlLocale)}`
+          : null
+      }
     >
       {open ? (
         <Form method="post" noValidate>
@@ -528,7 +539,12 @@ function ReviewStep({
           <ul className="mt-2 list-disc pl-5">
             {changes.map((c) => (
               <li key={`${c.kind}-${c.variantId}`}>
-                {c.kind === 'price'
+                {c.kind === 'delivery'
+                  ? t('checkout.change.delivery', {
+                      before: formatRwf(c.before, intlLocale),
+                      after: formatRwf(c.after, intlLocale),
+                    })
+                  : c.kind === 'price'
                   ? t('checkout.change.price', {
                       title: c.title,
                       before: formatRwf(c.before, intlLocale),
@@ -572,6 +588,17 @@ function ReviewStep({
         <input type="hidden" name="intent" value="place" />
         <input type="hidden" name="checkoutKey" value={draft.key} />
         <input type="hidden" name="seen" value={seen} />
+        <input type="hidden" name="deliveryFee" value={summary.deliveryFee} />
+        <dl className="mb-3 grid gap-1 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt>{t('checkout.summary.delivery')}</dt>
+            <dd>{summary.deliveryFee === 0 ? t('checkout.free') : formatRwf(summary.deliveryFee, intlLocale)}</dd>
+          </div>
+          <div className="flex justify-between gap-3 font-semibold">
+            <dt>{t('checkout.summary.total')}</dt>
+            <dd>{formatRwf(summary.total, intlLocale)}</dd>
+          </div>
+        </dl>
         <p className="text-sm text-muted-foreground">{t(`checkout.review.pay.${draft.method ?? 'momo'}`)}</p>
         <Button type="submit" size="lg" disabled={busy} className="mt-3 w-full sm:w-auto">
           {busy ? t('checkout.placing') : t('checkout.place', { total: formatRwf(summary.total, intlLocale) })}
