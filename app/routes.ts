@@ -102,6 +102,9 @@ export default [
         route('orders/:number', 'routes/admin/order.tsx'),
         route('conversations', 'routes/admin/conversations.tsx'),
         route('conversations/:conversationId', 'routes/admin/conversation.tsx'),
+        route('delivery-fees', 'routes/admin/delivery-fees.tsx'),
+        route('commission', 'routes/admin/commission.tsx'),
+        route('balances', 'routes/admin/balances.tsx'),
       ]),
     ]),
 

@@ -15,6 +15,7 @@ import { messages as pages } from '#app/locales/en/pages.po'
 import { messages as productEditor } from '#app/locales/en/product-editor.po'
 import { messages as products } from '#app/locales/en/products.po'
 import { messages as reviews } from '#app/locales/en/reviews.po'
+import { messages as staffMoney } from '#app/locales/en/staff-money.po'
 import { messages as statement } from '#app/locales/en/statement.po'
 import { messages as storeMedia } from '#app/locales/en/store-media.po'
 import { messages as uploads } from '#app/locales/en/uploads.po'
@@ -48,6 +49,7 @@ const catalogues: Record<Locale, Messages> = {
     ...productEditor,
     ...storeMedia,
     ...statement,
+    ...staffMoney,
   },
 }
 

@@ -6,7 +6,6 @@ import { getVariantSnapshots, reserveStock, type StockShortage } from '#app/modu
 import { type Address, findAddress, listAddresses } from '#app/modules/customers/addresses.server.ts'
 import { findCustomerByUserId } from '#app/modules/customers/customers.server.ts'
 import { fixCommission } from '#app/modules/ledger/ledger.server.ts'
-import { getDeliveryFees } from '#app/modules/orders/delivery-fees.server.ts'
 import {
   chooseDelivery,
   DELIVERY_ZONES,
@@ -16,6 +15,7 @@ import {
   vatIncluded,
   zoneOf,
 } from '#app/modules/orders/delivery.ts'
+import { getDeliveryFees } from '#app/modules/orders/delivery-fees.server.ts'
 import {
   createOrder,
   findOrderByCheckoutKey,

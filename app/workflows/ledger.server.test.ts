@@ -144,7 +144,8 @@ const reasons = async (orderId: number) => (await listOrderEntries(t.ctx, orderI
 test('sales, cash, a refund and a cancellation keep every account summing to zero after each step', async () => {
   await expectLedgerBalanced()
 
-  // 1. A MoMo sale: commission fixed at checkout by the rules (store A 8%, beauty 15%), then paid.
+  // 1. A MoMo sale: commission fixed at checkout by the rules (store A 8%, beauty 15%), then paid. Delivery to
+  // Kigali under the free-delivery threshold: the seeded standard fee, 1,500, which Isoko earns.
   const sale = await place('momo')
   const { a, b } = await partsOf(sale.orderId)
   expect(a).toMatchObject({ subtotal: 20_000, commission: 1_600 })
@@ -154,7 +155,8 @@ test('sales, cash, a refund and a cancellation keep every account summing to zer
   expect((await findOrder(t.ctx, sale.orderId))?.status).toBe('paid')
   expect(await reasons(sale.orderId)).toEqual(['payment_received'])
   let balances = await expectLedgerBalanced()
-  expect(balances.get(accounts.platformCash)).toBe(32_000)
+  expect(balances.get(accounts.platformCash)).toBe(33_500)
+  expect(balances.get(accounts.deliveryRevenue)).toBe(-1_500)
   expect(balances.get(accounts.commissionRevenue)).toBe(-3_400)
   expect(balances.get(accounts.vendorPayable(shopA))).toBe(-18_400)
   expect(balances.get(accounts.vendorPayable(shopB))).toBe(-10_200)
@@ -205,9 +207,11 @@ test('sales, cash, a refund and a cancellation keep every account summing to zer
   })
   expect((await findLatestPayment(t.ctx, cash.orderId))?.status).toBe('succeeded')
   balances = await expectLedgerBalanced()
-  expect(balances.get(accounts.cashSalesOwed(shopB))).toBe(1_800)
+  // Store B's collection completed the order: it collected the delivery fee too, and owes it with its commission.
+  expect(balances.get(accounts.cashSalesOwed(shopB))).toBe(1_800 + 1_500)
+  expect(balances.get(accounts.deliveryRevenue)).toBe(-3_000)
   // The cash never reached Isoko: platform cash is still the MoMo sale's.
-  expect(balances.get(accounts.platformCash)).toBe(32_000)
+  expect(balances.get(accounts.platformCash)).toBe(33_500)
 
   // 3. A paid order cancelled before packing: refunded through the provider, the payment's posting reversed.
   const refunded = await place('momo')
@@ -225,7 +229,7 @@ test('sales, cash, a refund and a cancellation keep every account summing to zer
   const [received, refund] = await listOrderEntries(t.ctx, refunded.orderId)
   expect(refund?.lines.map((l) => [l.account, l.amount])).toEqual(received?.lines.map((l) => [l.account, -l.amount]))
   balances = await expectLedgerBalanced()
-  expect(balances.get(accounts.platformCash)).toBe(32_000)
+  expect(balances.get(accounts.platformCash)).toBe(33_500)
   expect(balances.get(accounts.vendorPayable(shopB))).toBe(-10_200)
 
   // 4. An order cancelled before it is paid: nothing posted.
@@ -264,5 +268,5 @@ test('sales, cash, a refund and a cancellation keep every account summing to zer
   expect(await reasons(late.orderId)).toEqual(['payment_unapplied', 'refund'])
   balances = await expectLedgerBalanced()
   expect(balances.get(accounts.customerRefundsDue)).toBe(0)
-  expect(balances.get(accounts.platformCash)).toBe(32_000)
+  expect(balances.get(accounts.platformCash)).toBe(33_500)
 })

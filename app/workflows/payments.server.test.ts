@@ -107,7 +107,7 @@ async function withManualClock(run: (clock: ManualClock) => Promise<void>, optio
 
 type Placed = { c: TestCustomer; variantId: number; number: string; orderId: number; total: number }
 
-/** A customer's order of 2 units (stock 5, so 3 left) waiting for an online payment. */
+/** A customer's order of 2 units (stock 5, so 3 left) waiting for an online payment; Kigali standard delivery 1,500. */
 async function pendingOrder(method: 'momo' | 'airtel' | 'card' = 'momo'): Promise<Placed> {
   const c = await makeCustomer(t.ctx)
   const product = await makeProduct(t.ctx, shop.id, { price: 8_000, stocks: [5] })
@@ -115,7 +115,7 @@ async function pendingOrder(method: 'momo' | 'airtel' | 'card' = 'momo'): Promis
   await fillCart(t.ctx, c.ownerKey, [{ variantId, quantity: 2 }])
   const order = await placeCart(t.ctx, c, method)
   expect(order.status).toBe('pending_payment')
-  return { c, variantId, number: order.number, orderId: order.id, total: 16_000 }
+  return { c, variantId, number: order.number, orderId: order.id, total: 16_000 + 1_500 }
 }
 
 function pay(o: Placed, method: 'momo' | 'airtel' | 'card' | 'cod', phone = MTN_APPROVE, customerId = o.c.id) {

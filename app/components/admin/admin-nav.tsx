@@ -9,6 +9,9 @@ const pages = [
   { to: '/admin/mailbox', label: 'admin.nav.mailbox', end: false },
   { to: '/admin/orders', label: 'fulfilment.admin.nav.orders', end: false },
   { to: '/admin/conversations', label: 'messages.nav.admin', end: false },
+  { to: '/admin/delivery-fees', label: 'money.nav.fees', end: false },
+  { to: '/admin/commission', label: 'money.nav.commission', end: false },
+  { to: '/admin/balances', label: 'money.nav.balances', end: false },
 ] as const
 
 /** The admin console's pages: plain links that wrap on a phone, the current one marked; the mailbox in development. */

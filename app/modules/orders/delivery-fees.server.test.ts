@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { listDistricts } from '#app/modules/places/places.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { SECONDARY_CITY_DISTRICTS } from './delivery.ts'
 import {
   getDeliveryFees,
   listDeliveryFeeHistory,
@@ -8,7 +9,6 @@ import {
   MAX_DELIVERY_AMOUNT,
   setDeliveryFees,
 } from './delivery-fees.server.ts'
-import { SECONDARY_CITY_DISTRICTS } from './delivery.ts'
 
 let t: TestDatabase
 const admin = { userId: 'staff-1', role: 'admin' as const }

@@ -2,13 +2,8 @@ import { desc, eq, inArray, lte } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { AccountRole } from '#app/modules/accounts/roles.ts'
 import { listDistricts, listProvinces } from '#app/modules/places/places.server.ts'
-import {
-  DELIVERY_OPTIONS,
-  DELIVERY_ZONES,
-  type DeliveryFeeTable,
-  type DeliveryZone,
-  zoneOf,
-} from './delivery.ts'
+import { DELIVERY_OPTIONS, DELIVERY_ZONES, type DeliveryFeeTable, type DeliveryZone, zoneOf } from './delivery.ts'
+import { MAX_DELIVERY_AMOUNT } from './delivery-fees.schemas.ts'
 import { deliveryFeeRates, deliveryFeeSchedules } from './tables.server.ts'
 
 // Delivery fees by zone (docs/ledger.md, "Delivery fees"): staff set a fee per zone and option and the order value
@@ -25,7 +20,7 @@ export type DeliveryFees = {
 }
 
 /** The largest fee or threshold staff can set (integer francs): a typo of extra zeros is refused. */
-export const MAX_DELIVERY_AMOUNT = 10_000_000
+export { MAX_DELIVERY_AMOUNT }
 
 async function withRates(
   ctx: ServiceContext,

@@ -1,4 +1,4 @@
-import { count, eq, like } from 'drizzle-orm'
+import { asc, count, eq, like } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { follows, type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
 
@@ -173,4 +173,14 @@ export async function findVendorByOwner(ctx: ServiceContext, userId: string) {
 /** Makes an account the owner of a store (the seed's demo vendors). */
 export async function setVendorOwner(ctx: ServiceContext, vendorId: number, userId: string): Promise<void> {
   await ctx.db.update(vendors).set({ ownerUserId: userId }).where(eq(vendors.id, vendorId))
+}
+
+export type StoreName = { id: number; name: string; slug: string; status: VendorStatus }
+
+/** Every store's name and status, by name (staff screens: a store to pick, a store's name beside its figures). */
+export async function listStoreNames(ctx: ServiceContext): Promise<StoreName[]> {
+  return ctx.db
+    .select({ id: vendors.id, name: vendors.name, slug: vendors.slug, status: vendors.status })
+    .from(vendors)
+    .orderBy(asc(vendors.name), asc(vendors.id))
 }

@@ -545,14 +545,14 @@ function ReviewStep({
                       after: formatRwf(c.after, intlLocale),
                     })
                   : c.kind === 'price'
-                  ? t('checkout.change.price', {
-                      title: c.title,
-                      before: formatRwf(c.before, intlLocale),
-                      after: formatRwf(c.after, intlLocale),
-                    })
-                  : c.kind === 'quantity'
-                    ? t('checkout.change.quantity', { title: c.title, before: c.before, after: c.after })
-                    : t(`checkout.change.${c.kind}`, { title: c.title })}
+                    ? t('checkout.change.price', {
+                        title: c.title,
+                        before: formatRwf(c.before, intlLocale),
+                        after: formatRwf(c.after, intlLocale),
+                      })
+                    : c.kind === 'quantity'
+                      ? t('checkout.change.quantity', { title: c.title, before: c.before, after: c.after })
+                      : t(`checkout.change.${c.kind}`, { title: c.title })}
               </li>
             ))}
           </ul>
