@@ -11,6 +11,7 @@ const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium'
  * from a desk.
  */
 const DESK_ONLY = [
+  'staff-money.spec.ts',
   'admin-access.spec.ts',
   'address-ownership.spec.ts',
   'customer-dashboard-guards.spec.ts',

@@ -274,5 +274,8 @@ test('the admin console fits a phone', async ({ page, shop }) => {
     '/admin/orders',
     `/admin/orders/${order.number}`,
     '/admin/conversations',
+    '/admin/delivery-fees',
+    '/admin/commission',
+    '/admin/balances',
   ])
 })

@@ -30,6 +30,8 @@ describe('delivery fees', () => {
     const fees = await getDeliveryFees(t.ctx, new Date('2026-03-01T00:00:00Z'))
     expect(fees).toMatchObject({ fees: seeded, freeStandardAbove: 50_000, setBy: 'system' })
     expect(fees.effectiveFrom).toEqual(new Date('2026-01-01T00:00:00Z'))
+    // Before the first schedule, the first one applies: there is always a fee.
+    expect((await getDeliveryFees(t.ctx, new Date('2025-06-10T08:00:00Z'))).id).toBe(fees.id)
   })
 
   test('staff set new fees from now on; the old ones stay in force for earlier moments, and in the history', async () => {

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, lte } from 'drizzle-orm'
+import { asc, desc, eq, inArray, lte } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { AccountRole } from '#app/modules/accounts/roles.ts'
 import { listDistricts, listProvinces } from '#app/modules/places/places.server.ts'
@@ -51,17 +51,27 @@ async function withRates(
   })
 }
 
-/** The fees in force at `at` (now by default): the latest schedule that has taken effect. */
+/**
+ * The fees in force at `at` (now by default): the latest schedule that has taken effect. Before the first one
+ * (the migration's defaults, from 2026-01-01) the first one applies: there is always a fee.
+ */
 export async function getDeliveryFees(ctx: ServiceContext, at: Date = new Date()): Promise<DeliveryFees> {
-  const schedules = await ctx.db
+  let schedules = await ctx.db
     .select()
     .from(deliveryFeeSchedules)
     .where(lte(deliveryFeeSchedules.effectiveFrom, at))
     .orderBy(desc(deliveryFeeSchedules.effectiveFrom), desc(deliveryFeeSchedules.id))
     .limit(1)
+  if (schedules.length === 0) {
+    schedules = await ctx.db
+      .select()
+      .from(deliveryFeeSchedules)
+      .orderBy(asc(deliveryFeeSchedules.effectiveFrom), asc(deliveryFeeSchedules.id))
+      .limit(1)
+  }
   const [fees] = await withRates(ctx, schedules)
-  // The migration seeds a schedule from 2026-01-01: none in force means a database without it.
-  if (!fees) throw new Error(`No delivery fees in force at ${at.toISOString()}`)
+  // The migration seeds a schedule: none at all means a database without it.
+  if (!fees) throw new Error('No delivery fees: the delivery_fees migration has not run')
   return fees
 }
 
