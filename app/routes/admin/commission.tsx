@@ -78,7 +78,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
             {t('money.commission.next')}
           </Link>
         ) : null}
-        <Form method="get" className="flex items-center gap-2">
+        <Form method="get" className="flex flex-wrap items-center gap-2">
           <Label htmlFor="month">{t('money.commission.pickMonth')}</Label>
           <Input id="month" name="month" type="month" defaultValue={month} className="w-40" />
           <Button type="submit" variant="outline">
