@@ -14,6 +14,8 @@ import { users } from '#app/modules/accounts/tables.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
 
 export type VendorStatus = 'pending' | 'approved' | 'rejected' | 'suspended'
+/** The mobile-money network a store is paid on (MTN MoMo Disbursement or Airtel Money disbursement). */
+export type PayoutProvider = 'momo' | 'airtel'
 export type VendorPolicies = { returns: string; shipping: string; warranty: string }
 
 export const vendors = pgTable(
@@ -50,6 +52,10 @@ export const vendors = pgTable(
     /** Two colours of the avatar's gradient, e.g. ['#0f766e', '#f59e0b']. */
     avatarColours: jsonb('avatar_colours').$type<[string, string]>().notNull(),
     featuredScore: integer('featured_score').notNull().default(0),
+    /** Where payouts go: the network and its E.164 number (in the store's name); null until the owner sets it. */
+    payoutProvider: text('payout_provider').$type<PayoutProvider>(),
+    payoutPhone: text('payout_phone'),
+    payoutMethodSetAt: timestamp('payout_method_set_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,6 @@
-import { and, eq, ilike, inArray } from 'drizzle-orm'
+import { and, eq, ilike, inArray, isNotNull } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { vendors } from './tables.server.ts'
+import { type PayoutProvider, vendors } from './tables.server.ts'
 import type { VendorStatus } from './vendor-status.ts'
 
 // What other modules may read about stores. They never read the vendors table themselves
@@ -53,3 +53,89 @@ export async function findVendorContact(
     .where(eq(vendors.id, vendorId))
   return row ?? null
 }
+
+export type PayoutMethod = { provider: PayoutProvider; phone: string; setAt: Date | null }
+
+/** A store's payout method (network and E.164 number; the account name is the store's name), or null. */
+export type StorePayoutTarget = {
+  id: number
+  name: string
+  email: string
+  phone: string
+  status: VendorStatus
+  payoutMethod: PayoutMethod | null
+}
+
+function payoutTargetOf(row: {
+  id: number
+  name: string
+  email: string
+  phone: string
+  status: VendorStatus
+  payoutProvider: PayoutProvider | null
+  payoutPhone: string | null
+  payoutMethodSetAt: Date | null
+}): StorePayoutTarget {
+  const { payoutProvider, payoutPhone, payoutMethodSetAt, ...rest } = row
+  return {
+    ...rest,
+    payoutMethod:
+      payoutProvider && payoutPhone ? { provider: payoutProvider, phone: payoutPhone, setAt: payoutMethodSetAt } : null,
+  }
+}
+
+const payoutTargetColumns = {
+  id: vendors.id,
+  name: vendors.name,
+  email: vendors.email,
+  phone: vendors.phone,
+  status: vendors.status,
+  payoutProvider: vendors.payoutProvider,
+  payoutPhone: vendors.payoutPhone,
+  payoutMethodSetAt: vendors.payoutMethodSetAt,
+}
+
+/**
+ * The store and its payout method. `lock`: the store's row is locked (SELECT … FOR UPDATE) until the caller's
+ * transaction ends: payouts take it so that two sweeps (or servers) never pay one vendor's balance twice.
+ */
+export async function findPayoutTarget(
+  ctx: ServiceContext,
+  where: { vendorId: number } | { ownerUserId: string },
+  lock = false,
+): Promise<StorePayoutTarget | null> {
+  const query = ctx.db
+    .select(payoutTargetColumns)
+    .from(vendors)
+    .where('vendorId' in where ? eq(vendors.id, where.vendorId) : eq(vendors.ownerUserId, where.ownerUserId))
+  const [row] = lock ? await query.for('update') : await query
+  return row ? payoutTargetOf(row) : null
+}
+
+/**
+ * Sets the payout method of the store that `ownerUserId` runs (the owner comes from the session). The caller has
+ * checked the password when a method existed already. Returns the method before the change.
+ */
+export async function setPayoutMethod(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; provider: PayoutProvider; phone: string; now?: Date },
+): Promise<{ ok: true; vendorId: number; previous: PayoutMethod | null } | { ok: false; code: 'no-store' }> {
+  const before = await findPayoutTarget(ctx, { ownerUserId: input.ownerUserId }, true)
+  if (!before) return { ok: false, code: 'no-store' }
+  await ctx.db
+    .update(vendors)
+    .set({ payoutProvider: input.provider, payoutPhone: input.phone, payoutMethodSetAt: input.now ?? new Date() })
+    .where(eq(vendors.id, before.id))
+  return { ok: true, vendorId: before.id, previous: before.payoutMethod }
+}
+
+/** Approved stores with a payout method, by id (the payout sweep's candidates). */
+export async function listVendorIdsWithPayoutMethod(ctx: ServiceContext): Promise<number[]> {
+  const rows = await ctx.db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(and(isNotNull(vendors.payoutProvider), isNotNull(vendors.payoutPhone)))
+    .orderBy(vendors.id)
+  return rows.map((r) => r.id)
+}
+export type { PayoutProvider } from './tables.server.ts'
