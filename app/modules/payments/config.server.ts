@@ -8,10 +8,10 @@
  */
 import type { Router } from 'express'
 import { z } from 'zod'
-import type { PaymentProvider } from '#app/modules/payments/provider.ts'
-import { createAirtelProvider } from '#app/modules/payments/providers/airtel.server.ts'
+import type { DisbursementProvider, PaymentProvider } from '#app/modules/payments/provider.ts'
+import { createAirtelDisbursement, createAirtelProvider } from '#app/modules/payments/providers/airtel.server.ts'
 import { createCardProvider } from '#app/modules/payments/providers/card.server.ts'
-import { createMomoProvider } from '#app/modules/payments/providers/momo.server.ts'
+import { createMomoDisbursement, createMomoProvider } from '#app/modules/payments/providers/momo.server.ts'
 import type { PaymentSimulatorOptions } from '#app/modules/payments/simulator/index.server.ts'
 import { listenPaymentSimulator, SIMULATOR_HOST } from '#app/modules/payments/simulator/server.server.ts'
 import type { SimulatorClock } from '#app/modules/payments/simulator/shared.server.ts'
@@ -46,6 +46,9 @@ const PaymentsEnvSchema = z.object({
   AIRTEL_CLIENT_ID: optional,
   AIRTEL_CLIENT_SECRET: optional,
   AIRTEL_CALLBACK_SECRET: optional,
+  /** Payouts by Airtel Money: the disbursing wallet's PIN and Airtel's RSA public key (PEM) to encrypt it. */
+  AIRTEL_DISBURSEMENT_PIN: optional,
+  AIRTEL_PIN_PUBLIC_KEY: optional,
   CARD_BASE_URL: optionalUrl,
   CARD_SECRET_KEY: optional,
   CARD_WEBHOOK_SECRET: optional,
@@ -59,7 +62,10 @@ const PaymentsEnvSchema = z.object({
 
 type PaymentsEnv = z.infer<typeof PaymentsEnvSchema>
 
-/** Variables production cannot do without (AIRTEL_CALLBACK_SECRET stays optional: Airtel's hash is opt-in). */
+/**
+ * Variables production cannot do without (AIRTEL_CALLBACK_SECRET stays optional: Airtel's hash is opt-in; so do
+ * AIRTEL_DISBURSEMENT_PIN and AIRTEL_PIN_PUBLIC_KEY, without which Airtel payouts are not sent).
+ */
 const REQUIRED_IN_PRODUCTION = [
   'PUBLIC_URL',
   'MOMO_BASE_URL',
@@ -133,6 +139,7 @@ export const SIMULATOR_CREDENTIALS = {
   airtelClientId: 'sim-airtel-client-id',
   airtelClientSecret: 'sim-airtel-client-secret',
   airtelCallbackSecret: 'sim-airtel-callback-secret',
+  airtelDisbursementPin: '2468',
   cardSecretKey: 'FLWSECK_TEST-simulator',
   cardWebhookSecret: 'sim-card-webhook-secret',
 } as const
@@ -148,7 +155,15 @@ export type PaymentsConfig = {
     collection: { subscriptionKey: string; apiUser: string; apiKey: string }
     disbursement: { subscriptionKey: string; apiUser: string; apiKey: string }
   }
-  airtel: { baseUrl: string; clientId: string; clientSecret: string; callbackSecret?: string }
+  airtel: {
+    baseUrl: string
+    clientId: string
+    clientSecret: string
+    callbackSecret?: string
+    disbursementPin: string
+    /** PEM; in simulator mode fetched from the simulator (its own key), so null here. */
+    pinPublicKey: string | null
+  }
   card: { baseUrl: string; secretKey: string; webhookSecret: string }
   simulator: {
     approvalMs: number
@@ -209,6 +224,10 @@ export function parsePaymentsConfig(
         clientId: need('AIRTEL_CLIENT_ID'),
         clientSecret: need('AIRTEL_CLIENT_SECRET'),
         callbackSecret: env.AIRTEL_CALLBACK_SECRET,
+        // Optional: without them an Airtel payout is never sent (it stays pending, then fails as not started).
+        disbursementPin: env.AIRTEL_DISBURSEMENT_PIN ?? '',
+        // A PEM in one environment variable: its line breaks may be written as \n.
+        pinPublicKey: env.AIRTEL_PIN_PUBLIC_KEY?.replaceAll('\\n', '\n') ?? null,
       },
       card: {
         baseUrl: need('CARD_BASE_URL'),
@@ -245,6 +264,8 @@ export function parsePaymentsConfig(
       clientId: env.AIRTEL_CLIENT_ID ?? sim.airtelClientId,
       clientSecret: env.AIRTEL_CLIENT_SECRET ?? sim.airtelClientSecret,
       callbackSecret: env.AIRTEL_CALLBACK_SECRET ?? sim.airtelCallbackSecret,
+      disbursementPin: env.AIRTEL_DISBURSEMENT_PIN ?? sim.airtelDisbursementPin,
+      pinPublicKey: env.AIRTEL_PIN_PUBLIC_KEY?.replaceAll('\\n', '\n') ?? null,
     },
     card: {
       baseUrl: env.CARD_BASE_URL ?? `${simulators}/card`,
@@ -273,6 +294,43 @@ export const paymentCallbackUrls = {
   momo: (reference: string) => `${paymentCallbackBase()}/api/payments/momo/callback/${reference}`,
   airtel: () => `${paymentCallbackBase()}/api/payments/airtel/callback`,
   card: () => `${paymentCallbackBase()}/api/payments/card/webhook`,
+}
+
+/** Where providers call back about payouts (under /api/payments/, the prefix MoMo's callback host allows). */
+export const payoutCallbackUrls = {
+  momo: (reference: string) => `${paymentCallbackBase()}/api/payments/payouts/momo/${reference}`,
+  airtel: () => `${paymentCallbackBase()}/api/payments/payouts/airtel`,
+}
+
+/**
+ * The payout clients (MoMo Disbursement, Airtel disbursement). In simulator mode, without AIRTEL_PIN_PUBLIC_KEY,
+ * the Airtel client fetches the simulator's own public key (the simulator makes a key pair when it starts).
+ */
+export function createDisbursementProviders(
+  config: PaymentsConfig,
+  fetchImpl: typeof fetch = fetch,
+): Record<'momo' | 'airtel', DisbursementProvider> {
+  const { pinPublicKey, ...airtel } = config.airtel
+  const simulatorKey = async () => {
+    const response = await fetchImpl(`${airtel.baseUrl.replace(/\/+$/, '')}/simulator/pin-public-key`)
+    if (!response.ok) throw new Error(`HTTP ${response.status}`)
+    return response.text()
+  }
+  return {
+    momo: createMomoDisbursement(config.momo),
+    airtel: createAirtelDisbursement({
+      ...airtel,
+      pinPublicKey: pinPublicKey ?? (config.mode === 'simulator' ? simulatorKey : undefined),
+    }),
+  }
+}
+
+let disbursements: Record<'momo' | 'airtel', DisbursementProvider> | undefined
+
+/** The payout clients, built once. */
+export function getDisbursementProviders(): Record<'momo' | 'airtel', DisbursementProvider> {
+  disbursements ??= createDisbursementProviders(getPaymentsConfig())
+  return disbursements
 }
 
 export function createPaymentProviders(config: PaymentsConfig): Record<'momo' | 'airtel' | 'card', PaymentProvider> {
@@ -307,6 +365,8 @@ export function getSimulatorOptions(
       clientSecret: config.airtel.clientSecret,
       callbackSecret: config.airtel.callbackSecret,
       callbackUrl: `${config.callbackBase}/api/payments/airtel/callback`,
+      disbursementPin: config.airtel.disbursementPin,
+      disbursementCallbackUrl: `${config.callbackBase}/api/payments/payouts/airtel`,
     },
     card: {
       secretKey: config.card.secretKey,

@@ -7,6 +7,8 @@ export function failureKindOf(reason: string | null | undefined, status?: string
   if (/NOT_ENOUGH_FUNDS|DP00800001007|INSUFFICIENT/.test(r)) return 'funds'
   if (/EXPIRED|COULD_NOT_PERFORM|DP00800001029|DP00800001024|TIMED?_?OUT/.test(r)) return 'expired'
   if (/PROVIDER_UNAVAILABLE|SERVICE_UNAVAILABLE|INTERNAL_PROCESSING/.test(r)) return 'unavailable'
-  if (/APPROVAL_REJECTED|REJECT|DP00800001008|DP00800001009|DP00800001002|CANCEL/.test(r)) return 'declined'
+  if (/APPROVAL_REJECTED|REJECT|DP00800001008|DP00800001009|DP00800001002|DP00800001010|PAYEE_NOT|CANCEL/.test(r)) {
+    return 'declined'
+  }
   return 'failed'
 }

@@ -95,3 +95,36 @@ export class ProviderError extends Error {
     this.name = 'ProviderError'
   }
 }
+
+/** One transfer to a wallet (a vendor's payout): what Isoko asks of MoMo Disbursement and Airtel disbursement. */
+export type TransferInput = {
+  /** Our reference (UUIDv4): MoMo's X-Reference-Id, Airtel's transaction id. Sending it again is idempotent. */
+  reference: string
+  /** Integer francs. */
+  amount: number
+  /** E.164 (+2507XXXXXXXX): the wallet to pay. */
+  phone: string
+  /** Shown to the payee (MoMo payeeNote, Airtel reference). */
+  note: string
+  /** MoMo only: where the provider calls back; carries our reference in its path. */
+  callbackUrl?: string
+}
+
+/**
+ * A transfer's status. `unknown`: the provider has no transfer with this reference (our request never reached it);
+ * the caller may send the request again with the same reference.
+ */
+export type TransferStatus = ProviderStatus | { state: 'unknown'; raw: unknown }
+
+export interface DisbursementProvider {
+  readonly method: 'momo' | 'airtel'
+  /**
+   * Asks the provider to pay. Resolves once the request was accepted (or was a duplicate of one already accepted:
+   * 409 / ESB000041), with the state it says when it says one; throws `ProviderError` on anything else.
+   */
+  transfer(input: TransferInput): Promise<{ state: 'pending' | 'succeeded' | 'failed'; reason?: string; raw: unknown }>
+  /** The provider's status of a transfer by our reference. */
+  transferStatus(reference: string): Promise<TransferStatus>
+  /** Checks a transfer callback; null when it is not genuine. Its body is never trusted for the outcome. */
+  verifyCallback(callback: IncomingCallback): VerifiedCallback | null
+}

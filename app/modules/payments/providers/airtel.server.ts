@@ -7,7 +7,9 @@
  * `refund` again is safe because Airtel refunds by `airtel_money_id`), and `refundStatus` always throws: the state
  * `refund` returned is the final word.
  */
+import { constants, publicEncrypt } from 'node:crypto'
 import {
+  type DisbursementProvider,
   type IncomingCallback,
   type PaymentProvider,
   ProviderError,
@@ -30,6 +32,10 @@ import {
 
 export type AirtelConfig = {
   baseUrl: string
+  /** Disbursements (payouts): the wallet's PIN, sent RSA-encrypted with Airtel's public key (A4). */
+  disbursementPin?: string
+  /** Airtel's public key (PEM) for the PIN, or a function that fetches it (the simulator's own key). */
+  pinPublicKey?: string | null | (() => Promise<string>)
   clientId: string
   clientSecret: string
   /** The portal's callback-authentication key; when set, callbacks without a valid `hash` are refused. */
@@ -205,4 +211,128 @@ export function createAirtelProvider(config: AirtelConfig): PaymentProvider {
     },
   }
   return provider
+}
+
+/**
+ * The PIN as A4 wants it: RSA-encrypted with Airtel's public key, base64. The padding is [U] upstream; Isoko uses
+ * OAEP (SHA-1, Node's default), as the Laravel client does. The simulator decrypts it the same way.
+ */
+export function encryptAirtelPin(pin: string, publicKeyPem: string): string {
+  return publicEncrypt(
+    { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING },
+    Buffer.from(pin, 'utf8'),
+  ).toString('base64')
+}
+
+const TRANSFER_STATES = { TS: 'succeeded', TF: 'failed', TE: 'failed', TIP: 'pending', TA: 'pending' } as const
+
+/**
+ * Airtel Money disbursements (vendor payouts): A4 `POST /standard/v1/disbursements/` with our transaction id (a
+ * repeat answers ESB000041: the transfer exists) and the encrypted PIN, A5 for its status. Callbacks come to the
+ * URL set in Airtel's portal, shaped and signed as for collections.
+ */
+export function createAirtelDisbursement(config: AirtelConfig): DisbursementProvider {
+  const fetchImpl = config.fetch ?? fetch
+  const base = trimSlash(config.baseUrl)
+  const collections = createAirtelProvider(config)
+  const token = createTokenCache(async () => {
+    const answer = await send(fetchImpl, `${base}/auth/oauth2/token`, {
+      method: 'POST',
+      headers: { Accept: '*/*' },
+      body: { client_id: config.clientId, client_secret: config.clientSecret, grant_type: 'client_credentials' },
+    })
+    expectStatus(answer, [200], 'Airtel token')
+    const body = answer.body
+    if (!isRecord(body) || typeof body.access_token !== 'string') {
+      throw new ProviderError('Airtel token answer without access_token', answer.status, body)
+    }
+    return { token: body.access_token, expiresInSeconds: Number(body.expires_in) || 180 }
+  }, config.now)
+  let publicKey: Promise<string> | undefined
+  const pinKey = () => {
+    const source = config.pinPublicKey
+    if (!source) throw new ProviderError('Airtel disbursement: no PIN public key configured')
+    publicKey ??= (typeof source === 'string' ? Promise.resolve(source) : source()).catch((error: unknown) => {
+      publicKey = undefined
+      throw new ProviderError(`Airtel PIN key: ${(error as Error).message}`)
+    })
+    return publicKey
+  }
+  async function call(method: string, path: string, body?: unknown) {
+    const answer = await send(fetchImpl, `${base}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${await token.get()}`,
+        'X-Country': config.country ?? 'RW',
+        'X-Currency': config.currency ?? 'RWF',
+        Accept: '*/*',
+      },
+      body,
+    })
+    if (answer.status === 401) token.clear()
+    return answer
+  }
+  const stateOf = (transaction: Record<string, unknown> | undefined) =>
+    typeof transaction?.status === 'string' && transaction.status in TRANSFER_STATES
+      ? TRANSFER_STATES[transaction.status as keyof typeof TRANSFER_STATES]
+      : undefined
+
+  return {
+    method: 'airtel',
+
+    async transfer(input) {
+      if (!config.disbursementPin) throw new ProviderError('Airtel disbursement: no PIN configured')
+      const answer = await call('POST', '/standard/v1/disbursements/', {
+        payee: { msisdn: airtelMsisdn(input.phone) },
+        reference: input.note.slice(0, 64),
+        pin: encryptAirtelPin(config.disbursementPin, await pinKey()),
+        transaction: { amount: input.amount, id: input.reference },
+      })
+      expectStatus(answer, [200], 'Airtel disbursement')
+      const status = statusBlock(answer.body)
+      // A repeated transaction id: the transfer was accepted before (a retry after a lost answer).
+      if (status?.result_code === 'ESB000041') return { state: 'pending', raw: answer.body }
+      if (status?.success !== true) {
+        const reason = status?.response_code || status?.result_code
+        // A refusal before any money moved (wrong PIN, invalid amount, payee not permitted): final.
+        if (typeof reason === 'string' && reason.startsWith('DP')) return { state: 'failed', reason, raw: answer.body }
+        throw new ProviderError('Airtel disbursement: not successful', answer.status, answer.body)
+      }
+      const state = stateOf(transactionBlock(answer.body)) ?? 'pending'
+      return { state, raw: answer.body }
+    },
+
+    async transferStatus(reference) {
+      const answer = await call('GET', `/standard/v1/disbursements/${encodeURIComponent(reference)}`)
+      expectStatus(answer, [200], 'Airtel disbursement enquiry')
+      const status = statusBlock(answer.body)
+      if (status?.result_code === 'ESB000045') return { state: 'unknown', raw: answer.body }
+      if (status?.success !== true) {
+        throw new ProviderError('Airtel disbursement enquiry: not successful', answer.status, answer.body)
+      }
+      const transaction = transactionBlock(answer.body)
+      const state = stateOf(transaction)
+      if (!state) {
+        throw new ProviderError(`Airtel disbursement enquiry: unknown status ${String(transaction?.status)}`)
+      }
+      const responseCode = status.response_code
+      return {
+        state,
+        providerTransactionId:
+          typeof transaction?.airtel_money_id === 'string' && transaction.airtel_money_id
+            ? transaction.airtel_money_id
+            : undefined,
+        amount: parseAmount(transaction?.amount),
+        reason:
+          state === 'failed'
+            ? typeof responseCode === 'string' && responseCode !== 'DP00900001001'
+              ? responseCode
+              : String(transaction?.status)
+            : undefined,
+        raw: answer.body,
+      }
+    },
+
+    verifyCallback: (callback) => collections.verifyCallback(callback),
+  }
 }

@@ -4,6 +4,7 @@
  * their own subscription key, API user and API key, hence two token caches.
  */
 import {
+  type DisbursementProvider,
   type PaymentProvider,
   ProviderError,
   type ProviderState,
@@ -74,10 +75,10 @@ function toStatus(body: unknown, expectedAmount?: number): ProviderStatus {
   return result
 }
 
-export function createMomoProvider(config: MomoConfig): PaymentProvider {
+/** MoMo's authenticated calls, per product, each with its own token cache (shared by collection and payouts). */
+function createMomoCaller(config: MomoConfig) {
   const fetchImpl = config.fetch ?? fetch
   const base = trimSlash(config.baseUrl)
-  const currency = config.currency ?? 'RWF'
 
   function tokenCache(product: 'collection' | 'disbursement', credentials: MomoCredentials) {
     return createTokenCache(async () => {
@@ -100,7 +101,7 @@ export function createMomoProvider(config: MomoConfig): PaymentProvider {
     disbursement: tokenCache('disbursement', config.disbursement),
   }
 
-  async function call(
+  return async function call(
     product: 'collection' | 'disbursement',
     method: string,
     path: string,
@@ -121,6 +122,11 @@ export function createMomoProvider(config: MomoConfig): PaymentProvider {
     if (answer.status === 401) tokens[product].clear()
     return answer
   }
+}
+
+export function createMomoProvider(config: MomoConfig): PaymentProvider {
+  const currency = config.currency ?? 'RWF'
+  const call = createMomoCaller(config)
 
   return {
     method: 'momo',
@@ -179,6 +185,52 @@ export function createMomoProvider(config: MomoConfig): PaymentProvider {
       )
       expectStatus(answer, [200], 'MoMo refund status')
       return toStatus(answer.body)
+    },
+  }
+}
+
+/**
+ * MoMo Disbursement transfers (vendor payouts): D1 `POST /disbursement/v1_0/transfer` with our X-Reference-Id
+ * (UUIDv4, the idempotency key: a repeat answers 409, which means the transfer exists), D2 for its status.
+ */
+export function createMomoDisbursement(config: MomoConfig): DisbursementProvider {
+  const currency = config.currency ?? 'RWF'
+  const call = createMomoCaller(config)
+  return {
+    method: 'momo',
+
+    async transfer(input) {
+      if (!isUuidV4(input.reference)) throw new Error('MoMo X-Reference-Id must be a UUIDv4')
+      const answer = await call('disbursement', 'POST', '/disbursement/v1_0/transfer', {
+        headers: {
+          'X-Reference-Id': input.reference,
+          ...(input.callbackUrl ? { 'X-Callback-Url': input.callbackUrl } : {}),
+        },
+        body: {
+          amount: String(input.amount),
+          currency,
+          externalId: input.reference,
+          payee: { partyIdType: 'MSISDN', partyId: rwandaMsisdn(input.phone) },
+          payerMessage: momoMessage(input.note),
+          payeeNote: momoMessage(input.note),
+        },
+      })
+      // 409 RESOURCE_ALREADY_EXIST: this reference was accepted before (a retry after a lost answer).
+      expectStatus(answer, [202, 409], 'MoMo transfer')
+      return { state: 'pending', raw: answer.body ?? null }
+    },
+
+    async transferStatus(reference) {
+      const answer = await call('disbursement', 'GET', `/disbursement/v1_0/transfer/${encodeURIComponent(reference)}`)
+      if (answer.status === 404) return { state: 'unknown', raw: answer.body ?? null }
+      expectStatus(answer, [200], 'MoMo transfer status')
+      return toStatus(answer.body)
+    },
+
+    verifyCallback(callback) {
+      // As for collections: no reference and no signature in the body; the reference is in our URL path.
+      if (!isUuidV4(callback.reference)) return null
+      return { reference: callback.reference.toLowerCase(), raw: callback.body }
     },
   }
 }

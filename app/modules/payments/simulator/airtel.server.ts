@@ -7,6 +7,7 @@
  * The early callback of test number …006 says TS while the enquiry still says TIP: the race Isoko must survive by
  * never trusting a callback body.
  */
+import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto'
 import { type Request, type Response, Router } from 'express'
 import { airtelCallbackHash } from '#app/modules/payments/providers/airtel.server.ts'
 import {
@@ -33,6 +34,10 @@ export type AirtelSimulatorOptions = {
   callbackSecret?: string
   /** Transactions remembered at most; the oldest settled go first. */
   maxRecords?: number
+  /** Disbursements: the PIN the encrypted `pin` must decrypt to (with the simulator's own RSA key). */
+  disbursementPin?: string
+  /** Where disbursement callbacks go (Airtel's portal has its own setting for them). */
+  disbursementCallbackUrl?: string
 }
 
 type Transaction = {
@@ -191,6 +196,117 @@ export function createAirtelSimulator(options: AirtelSimulatorOptions, timing: T
     res.json({
       data: { transaction: { airtel_money_id: t.airtelMoneyId, status: 'SUCCESS' } },
       status: statusBlock(true, 'ESB000010', 'DP00800001001', 'SUCCESS'),
+    })
+  })
+
+  // Disbursements (vendor payouts, A4/A5). The PIN is encrypted with this simulator's own RSA key, generated at
+  // start; the clients fetch its public half from /simulator/pin-public-key (a simulator-only route: Airtel gives
+  // its key in the portal).
+  const keys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  })
+  const disbursements = createBoundedStore<string, Transaction>({
+    max: options.maxRecords ?? DEFAULT_MAX_RECORDS,
+    settled: (t) => t.status !== 'TIP',
+  })
+  const pinOk = (pin: unknown) => {
+    if (typeof pin !== 'string' || !options.disbursementPin) return false
+    try {
+      const clear = privateDecrypt(
+        { key: keys.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING },
+        Buffer.from(pin, 'base64'),
+      )
+      return clear.toString('utf8') === options.disbursementPin
+    } catch {
+      return false
+    }
+  }
+
+  router.get('/simulator/pin-public-key', (_req, res) => {
+    res.type('text/plain').send(keys.publicKey)
+  })
+
+  router.post('/standard/v1/disbursements/', (req, res) => {
+    if (!authorised(req, res)) return
+    const body = req.body as Record<string, unknown> | undefined
+    const payee = body?.payee as Record<string, unknown> | undefined
+    const transaction = body?.transaction as Record<string, unknown> | undefined
+    const id = transaction?.id
+    const amount = transaction?.amount
+    const msisdn = payee?.msisdn
+    if (typeof id !== 'string' || !id || typeof msisdn !== 'string' || !/^\d{9}$/.test(msisdn)) {
+      return res.status(400).json({ status: statusBlock(false, 'ESB000008', '', 'Field validation failed', '400') })
+    }
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
+      return res.json({ status: statusBlock(false, 'ESB000008', 'DP00800001004', 'Invalid amount', '400') })
+    }
+    if (disbursements.has(id)) {
+      return res.json({ status: statusBlock(false, 'ESB000041', '', 'Duplicate transaction id', '400') })
+    }
+    if (!pinOk(body?.pin)) {
+      return res.json({ status: statusBlock(false, 'ROUTER116', 'DP00800001002', 'Invalid PIN', '400') })
+    }
+    const t: Transaction = {
+      id,
+      amount,
+      msisdn,
+      reference: typeof body?.reference === 'string' ? body.reference : '',
+      status: 'TIP',
+      responseCode: 'DP00900001006',
+      message: 'Transaction in process',
+      refunded: false,
+    }
+    const timers = scheduler.group()
+    disbursements.set(id, t, timers)
+    playOutcome(simulatorOutcome(msisdn), timing, timers, {
+      settle(result) {
+        t.airtelMoneyId = `DS${randomDigits(12)}`
+        if (result === 'approved') {
+          t.status = 'TS'
+          t.responseCode = 'DP00900001001'
+          t.message = 'Transaction is successful'
+        } else {
+          t.status = 'TF'
+          t.responseCode = FAILURES[result].code
+          t.message = FAILURES[result].message
+        }
+      },
+      callback: (early) => {
+        const transaction = {
+          id: t.id,
+          message: t.message,
+          status_code: early ? 'TS' : t.status === 'TS' ? 'TS' : 'TF',
+          airtel_money_id: t.airtelMoneyId ?? '',
+        }
+        const hash = options.callbackSecret ? { hash: airtelCallbackHash(options.callbackSecret, transaction) } : {}
+        return deliver(options.disbursementCallbackUrl, 'POST', { transaction, ...hash })
+      },
+    })
+    res.json({
+      data: { transaction: { reference_id: randomDigits(8), id, status: 'TIP' } },
+      status: statusBlock(true, 'ESB000010', 'DP00900001006', 'SUCCESS'),
+    })
+  })
+
+  router.get('/standard/v1/disbursements/:id', (req, res) => {
+    if (!authorised(req, res)) return
+    const t = disbursements.get(String(req.params.id))
+    if (!t) {
+      return res.json({ status: statusBlock(false, 'ESB000045', 'DP00800001025', 'Transaction not found', '404') })
+    }
+    res.json({
+      data: {
+        transaction: {
+          airtel_money_id: t.airtelMoneyId ?? null,
+          id: t.id,
+          amount: t.amount,
+          message: t.message,
+          status: t.status,
+        },
+      },
+      status: statusBlock(true, 'ESB000010', t.responseCode, 'SUCCESS'),
     })
   })
 

@@ -15,7 +15,14 @@ export { SIMULATOR_TEST_NUMBERS, simulatorOutcome } from './test-numbers.ts'
 
 export type PaymentSimulatorOptions = {
   momo: { targetEnvironment: string; collection: MomoCredentials; disbursement: MomoCredentials }
-  airtel: { clientId: string; clientSecret: string; callbackUrl?: string; callbackSecret?: string }
+  airtel: {
+    clientId: string
+    clientSecret: string
+    callbackUrl?: string
+    callbackSecret?: string
+    disbursementPin?: string
+    disbursementCallbackUrl?: string
+  }
   card: { secretKey: string; webhookSecret: string; webhookUrl?: string }
   /** The app's origin for callbacks, e.g. http://127.0.0.1:3000: MoMo's X-Callback-Url must be under its /api/payments/. */
   callbackBase: string

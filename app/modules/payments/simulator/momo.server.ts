@@ -62,6 +62,13 @@ const REASONS: Record<Exclude<Settlement, 'approved'>, Transfer['reason']> = {
   expired: 'COULD_NOT_PERFORM_TRANSACTION',
 }
 
+/** Why a transfer fails, by test number: the payee cannot receive, Isoko's account is short, or it times out. */
+const TRANSFER_REASONS: Record<Exclude<Settlement, 'approved'>, Transfer['reason']> = {
+  declined: { code: 'PAYEE_NOT_ALLOWED_TO_RECEIVE', message: 'The payee is not allowed to receive.' },
+  'not-enough-funds': { code: 'NOT_ENOUGH_FUNDS', message: 'The payer does not have enough funds.' },
+  expired: { code: 'COULD_NOT_PERFORM_TRANSACTION', message: 'The transaction could not be performed.' },
+}
+
 function error(res: Response, status: number, code: string, message: string) {
   res.status(status).json({ code, message })
 }
@@ -280,6 +287,63 @@ export function createMomoSimulator(options: MomoSimulatorOptions, timing: Timin
     const refund = refunds.get(String(req.params.reference).toLowerCase())
     if (!refund) return error(res, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.')
     res.json(view(refund))
+  })
+
+  // Disbursement transfers (vendor payouts, D1/D2): the payee's number plays the same test outcomes.
+  const transfers = createBoundedStore<string, Transfer>({ max, settled })
+
+  router.post('/disbursement/v1_0/transfer', (req, res) => {
+    if (!authorised(req, res, 'disbursement')) return
+    const reference = newReference(req, res, transfers)
+    if (!reference) return
+    const body = req.body as Record<string, unknown> | undefined
+    const payee = body?.payee as { partyIdType?: unknown; partyId?: unknown } | undefined
+    if (typeof body?.amount !== 'string' || !/^[1-9]\d*$/.test(body.amount)) {
+      return error(res, 400, 'INVALID_AMOUNT', 'amount must be a string of a positive whole number.')
+    }
+    if (body.currency !== currency) return error(res, 400, 'INVALID_CURRENCY', `Currency must be ${currency}.`)
+    if (payee?.partyIdType !== 'MSISDN' || typeof payee.partyId !== 'string' || !/^\d{9,15}$/.test(payee.partyId)) {
+      return error(res, 400, 'PAYEE_NOT_FOUND', 'payee must be {partyIdType: MSISDN, partyId: digits}.')
+    }
+    if (!validMessage(body.payerMessage) || !validMessage(body.payeeNote)) {
+      return error(res, 400, 'BAD_REQUEST', 'payerMessage and payeeNote: at most 160 characters, no apostrophes.')
+    }
+    const callback = callbackUrl(req, res)
+    if (callback === false) return
+    const transfer: Transfer = {
+      amount: body.amount,
+      currency,
+      externalId: typeof body.externalId === 'string' ? body.externalId : '',
+      payee: { partyIdType: 'MSISDN', partyId: payee.partyId },
+      payerMessage: typeof body.payerMessage === 'string' ? body.payerMessage : '',
+      payeeNote: typeof body.payeeNote === 'string' ? body.payeeNote : '',
+      status: 'PENDING',
+      callbackUrl: callback,
+    }
+    const timers = scheduler.group()
+    transfers.set(reference, transfer, timers)
+    let callbacks = 0
+    playOutcome(simulatorOutcome(payee.partyId), timing, timers, {
+      settle(result) {
+        if (result === 'approved') {
+          transfer.status = 'SUCCESSFUL'
+          transfer.financialTransactionId = randomDigits(10)
+        } else {
+          transfer.status = 'FAILED'
+          // Disbursement callbacks carry the {code, message} form (momo.rs).
+          transfer.reason = TRANSFER_REASONS[result]
+        }
+      },
+      callback: () => deliver(transfer.callbackUrl, callbacks++ === 0 ? 'PUT' : 'POST', callbackBody(transfer)),
+    })
+    res.status(202).end()
+  })
+
+  router.get('/disbursement/v1_0/transfer/:reference', (req, res) => {
+    if (!authorised(req, res, 'disbursement')) return
+    const transfer = transfers.get(String(req.params.reference).toLowerCase())
+    if (!transfer) return error(res, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.')
+    res.json(view(transfer))
   })
 
   return router
