@@ -12,6 +12,9 @@ export default [
     route('payments/momo/callback/:reference', 'routes/api/payment-callback.ts', { id: 'payments-momo' }),
     route('payments/airtel/callback', 'routes/api/payment-callback.ts', { id: 'payments-airtel' }),
     route('payments/card/webhook', 'routes/api/payment-callback.ts', { id: 'payments-card' }),
+    // Their callbacks about vendor payouts (MoMo Disbursement, Airtel disbursement).
+    route('payments/payouts/momo/:reference', 'routes/api/payout-callback.ts', { id: 'payouts-momo' }),
+    route('payments/payouts/airtel', 'routes/api/payout-callback.ts', { id: 'payouts-airtel' }),
     // Africa's Talking's SMS delivery reports (the URL given to it carries ?key=AT_CALLBACK_SECRET).
     route('sms/delivery-report', 'routes/api/sms-delivery-report.ts'),
   ]),

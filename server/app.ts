@@ -31,6 +31,7 @@ import {
 } from '#app/modules/payments/config.server.ts'
 import { configureThrottles } from '#app/modules/throttle/throttle.server.ts'
 import { startPaymentsWorker } from '#app/workflows/payments.server.ts'
+import { startPayoutsWorker } from '#app/workflows/payouts.server.ts'
 import { configurationProblems } from './config.ts'
 import { clientErrorHandler, installRequestGuards, loggerOptions } from './guards/index.ts'
 
@@ -213,6 +214,10 @@ export async function startServer(): Promise<{ stop(): Promise<void>; db: Databa
     )
     stops.push(
       startPaymentsWorker(getCtx, { onError: (error) => logger.error({ err: error }, 'payments sweep failed') }),
+    )
+    // Vendor payouts: the schedule (each slot run once, by whichever worker takes it) and the payouts poller.
+    stops.push(
+      startPayoutsWorker(getCtx, { onError: (error) => logger.error({ err: error }, 'payouts sweep failed') }),
     )
   }
 

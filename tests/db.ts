@@ -5,7 +5,13 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { connectDatabase, type DatabaseConnection } from '#app/lib/db.server.ts'
 import { adminQuery } from './global-setup.ts'
 
-export type TestDatabase = { ctx: ServiceContext; connection: DatabaseConnection; close(): Promise<void> }
+export type TestDatabase = {
+  ctx: ServiceContext
+  connection: DatabaseConnection
+  /** PostgreSQL only: the test database's URL (a test may open more connections to it). */
+  url?: string
+  close(): Promise<void>
+}
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL is set,
@@ -31,6 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     ctx: { db: connection.db },
     connection,
+    url: dbUrl.toString(),
     close: async () => {
       await connection.close()
       await adminQuery(url, `drop database if exists ${name} with (force)`)

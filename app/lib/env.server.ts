@@ -37,6 +37,13 @@ const EnvSchema = z.object({
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Days after a vendor's part is delivered before its payable can be paid out (the return window; docs/ledger.md). */
   PAYABLE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** The smallest payout, integer francs: a balance below it waits (the schedule and the vendor's button alike). */
+  PAYOUT_MINIMUM_RWF: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  /** How often the payout sweep pays every vendor whose balance is due: daily, weekly, or a number of hours (`12h`). */
+  PAYOUT_SCHEDULE: z
+    .string()
+    .regex(/^(daily|weekly|[1-9]\d{0,3}h)$/, 'expected daily, weekly or a number of hours such as 12h')
+    .default('weekly'),
   /** Largest photo a vendor may upload, in megabytes (a 12 MP phone photo is 3 to 6 MB). */
   UPLOAD_MAX_MB: z.coerce.number().min(1).max(50).default(12),
   /** Photos per product. */

@@ -12,6 +12,7 @@ import { messages as inventory } from '#app/locales/en/inventory.po'
 import { messages as messaging } from '#app/locales/en/messages.po'
 import { messages as orders } from '#app/locales/en/orders.po'
 import { messages as pages } from '#app/locales/en/pages.po'
+import { messages as payouts } from '#app/locales/en/payouts.po'
 import { messages as productEditor } from '#app/locales/en/product-editor.po'
 import { messages as products } from '#app/locales/en/products.po'
 import { messages as reviews } from '#app/locales/en/reviews.po'
@@ -50,6 +51,7 @@ const catalogues: Record<Locale, Messages> = {
     ...storeMedia,
     ...statement,
     ...staffMoney,
+    ...payouts,
   },
 }
 

@@ -30,6 +30,8 @@ export const accounts = {
   vendorCashHeld: (vendorId: number) => `vendor_cash_held:${vendorId}`,
   /** What a vendor owes Isoko from cash-on-delivery sales: commission and delivery fees it collected. */
   cashSalesOwed: (vendorId: number) => `cash_sales_owed:${vendorId}`,
+  /** Payouts asked of a provider and not confirmed yet: out of the vendor's payable, not yet out of Isoko's cash. */
+  payoutsInTransit: 'payouts_in_transit',
 } as const
 
 /** The platform's commission until staff set another (the migration seeds it; docs/ledger.md). */
@@ -423,6 +425,84 @@ export async function postCashDeliveryFee(
       { account: accounts.deliveryRevenue, amount: -input.fee },
     ],
   })
+}
+
+/**
+ * A payout is made (payouts workflow, in the transaction that creates it, under the vendor's row lock): first what
+ * the vendor owes on cash sales is netted against its payable (`payout_netting`), then the amount sent leaves the
+ * payable for the in-transit account (`payout_started`). Both keyed by the payout.
+ */
+export async function postPayoutStarted(
+  ctx: ServiceContext,
+  input: { payoutId: number; vendorId: number; amount: number; netted: number },
+): Promise<boolean> {
+  const v = input.vendorId
+  const sourceKey = `payout:${input.payoutId}`
+  if (input.netted > 0) {
+    await post(ctx, {
+      reason: 'payout_netting',
+      sourceKey,
+      lines: [
+        { account: accounts.vendorPayable(v), amount: input.netted, vendorId: v },
+        { account: accounts.cashSalesOwed(v), amount: -input.netted, vendorId: v },
+      ],
+    })
+  }
+  return post(ctx, {
+    reason: 'payout_started',
+    sourceKey,
+    lines: [
+      { account: accounts.vendorPayable(v), amount: input.amount, vendorId: v },
+      { account: accounts.payoutsInTransit, amount: -input.amount, vendorId: v },
+    ],
+  })
+}
+
+/** The provider confirmed the transfer: the money left Isoko's cash. Posted once per payout. */
+export async function postPayoutSent(
+  ctx: ServiceContext,
+  input: { payoutId: number; vendorId: number; amount: number },
+): Promise<boolean> {
+  return post(ctx, {
+    reason: 'payout_sent',
+    sourceKey: `payout:${input.payoutId}`,
+    lines: [
+      { account: accounts.payoutsInTransit, amount: input.amount, vendorId: input.vendorId },
+      { account: accounts.platformCash, amount: -input.amount },
+    ],
+  })
+}
+
+/**
+ * The transfer failed: the amount goes back to the vendor's payable (available again). The netting stays: what
+ * was owed on cash sales is settled against the balance either way. Posted once per payout.
+ */
+export async function postPayoutFailed(
+  ctx: ServiceContext,
+  input: { payoutId: number; vendorId: number; amount: number },
+): Promise<boolean> {
+  return post(ctx, {
+    reason: 'payout_failed',
+    sourceKey: `payout:${input.payoutId}`,
+    lines: [
+      { account: accounts.payoutsInTransit, amount: input.amount, vendorId: input.vendorId },
+      { account: accounts.vendorPayable(input.vendorId), amount: -input.amount, vendorId: input.vendorId },
+    ],
+  })
+}
+
+/**
+ * The vendors with anything on their payable or cash-sales accounts (the payout sweep looks at each). One query,
+ * not one per store.
+ */
+export async function listVendorIdsWithPayable(ctx: ServiceContext): Promise<number[]> {
+  const rows = await ctx.db
+    .select({ vendorId: ledgerLines.vendorId })
+    .from(ledgerLines)
+    .where(sql`${ledgerLines.account} like 'vendor_payable:%'`)
+    .groupBy(ledgerLines.vendorId)
+    .having(sql`sum(${ledgerLines.amount}) < 0`)
+  return rows.flatMap((r) => (r.vendorId === null ? [] : [r.vendorId]))
 }
 
 /** A vendor order was delivered: its payable starts its hold (the first delivery counts). */

@@ -12,6 +12,10 @@ export type LedgerReason =
   | 'cod_collected'
   | 'cod_commission_owed'
   | 'cod_delivery_fee'
+  | 'payout_netting'
+  | 'payout_started'
+  | 'payout_sent'
+  | 'payout_failed'
 
 /** One movement of money: a set of lines that sums to zero, posted once per (reason, source key). */
 export const ledgerTransactions = pgTable(
