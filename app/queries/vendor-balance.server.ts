@@ -8,6 +8,15 @@ import {
   type VendorBalances,
 } from '#app/modules/ledger/ledger.server.ts'
 import { listVendorOrderNumbers } from '#app/modules/orders/orders.server.ts'
+import { payoutFailureMessageId } from '#app/modules/payouts/failure.ts'
+import {
+  listVendorPayouts,
+  type PayoutRequester,
+  type PayoutStatus,
+  payableNow,
+} from '#app/modules/payouts/payouts.server.ts'
+import { nextPayoutSlot } from '#app/modules/payouts/schedule.ts'
+import { findPayoutTarget, type PayoutProvider } from '#app/modules/vendors/vendors.server.ts'
 import { findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 
 // The vendor's balance page (issue 13): the balances and the lines of the vendor's own ledger accounts, each with
@@ -29,7 +38,33 @@ export type BalanceLine = {
   order: { number: string; vendorOrderId: number } | null
 }
 
+export type VendorPayoutsView = {
+  method: { provider: PayoutProvider; phone: string } | null
+  /** The next scheduled payout run (PAYOUT_SCHEDULE). */
+  nextRun: Date
+  minimum: number
+  /** What a payout made now would send (available less the cash-sales debt), integer francs. */
+  payableNow: number
+  /** A payout on its way: no other until it settles. */
+  open: boolean
+  list: {
+    id: number
+    createdAt: Date
+    completedAt: Date | null
+    amount: number
+    netted: number
+    provider: PayoutProvider
+    phone: string
+    reference: string
+    status: PayoutStatus
+    /** Why it failed, as a catalogue id in plain words (the provider's code never reaches the page). */
+    failureMessage: string | null
+    requestedBy: PayoutRequester
+  }[]
+}
+
 export type VendorBalancePage = {
+  payouts: VendorPayoutsView
   balances: VendorBalances
   holdDays: number
   lines: BalanceLine[]
@@ -56,7 +91,33 @@ export async function findVendorBalancePage(
       : account === accounts.vendorCashHeld(store.id)
         ? 'cashHeld'
         : 'cashSalesOwed'
+  const env = getEnv()
+  const target = await findPayoutTarget(ctx, { vendorId: store.id })
+  const list = await listVendorPayouts(ctx, store.id, { limit: 20 })
+  const now = new Date()
   return {
+    payouts: {
+      method: target?.payoutMethod
+        ? { provider: target.payoutMethod.provider, phone: target.payoutMethod.phone }
+        : null,
+      nextRun: nextPayoutSlot(now, env.PAYOUT_SCHEDULE),
+      minimum: env.PAYOUT_MINIMUM_RWF,
+      payableNow: Math.max(0, payableNow(balances).amount),
+      open: list.some((p) => p.status === 'pending'),
+      list: list.map((p) => ({
+        id: p.id,
+        createdAt: p.createdAt,
+        completedAt: p.completedAt,
+        amount: p.amount,
+        netted: p.netted,
+        provider: p.provider,
+        phone: p.phone,
+        reference: p.reference,
+        status: p.status,
+        failureMessage: p.status === 'failed' ? payoutFailureMessageId(p.failureReason) : null,
+        requestedBy: p.requestedBy,
+      })),
+    },
     balances,
     holdDays,
     lines: items.map((l) => ({

@@ -13,13 +13,13 @@ import {
 } from '#app/modules/ledger/ledger.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { getDisbursementProviders, payoutCallbackUrls } from '#app/modules/payments/config.server.ts'
-import { failureKindOf } from '#app/modules/payments/failure-reasons.ts'
 import {
   type DisbursementProvider,
   type IncomingCallback,
   ProviderError,
   type TransferStatus,
 } from '#app/modules/payments/provider.ts'
+import { payoutFailureMessageId } from '#app/modules/payouts/failure.ts'
 import {
   claimPayoutRun,
   claimPayoutsToPoll,
@@ -30,6 +30,7 @@ import {
   finishPayoutRun,
   type PayoutRequester,
   type PayoutRow,
+  payableNow,
   recordPayoutEvent,
   releasePayoutClaim,
   settlePayout,
@@ -73,12 +74,6 @@ export type CreatePayoutOutcome =
   | { ok: true; payout: PayoutRow }
   | { ok: false; code: 'no_store' | 'no_payout_method' | 'open_payout' | 'forbidden' | 'not_failed' }
   | { ok: false; code: 'below_minimum'; amount: number; minimum: number }
-
-/** What a vendor could be paid now: what is available less what it owes on cash sales. */
-export function payableNow(balances: { available: number; owedOnCashSales: number }) {
-  const netted = Math.max(0, Math.min(balances.owedOnCashSales, balances.available))
-  return { amount: balances.available - Math.max(0, balances.owedOnCashSales), netted }
-}
 
 /** Makes a payout in one transaction under the vendor's row lock (see the top of this file). No provider call. */
 async function createPayout(
@@ -376,12 +371,6 @@ export function startPayoutsWorker(
     if (timer !== undefined) clock.clearTimeout(timer)
     await round
   }
-}
-
-/** Why a payout failed, in plain words for the vendor (never the provider's code): a catalogue id. */
-export function payoutFailureMessageId(reason: string | null | undefined): string {
-  if (reason === 'NOT_STARTED') return 'payouts.reason.unavailable'
-  return `payouts.reason.${failureKindOf(reason)}`
 }
 
 /** Tells the vendor a payout was sent or failed, by e-mail and SMS, in the transaction that settled it. */

@@ -44,9 +44,11 @@ test('cash collected shows on the balance with its order; another store’s entr
   await expect(page).toHaveURL(/\/vendor-dashboard\/balance$/)
   const main = page.getByRole('main')
   await expect(main.getByRole('heading', { level: 1 })).toHaveText('Balance')
-  await expect(main).toContainText(
-    'Payouts to your MoMo or Airtel Money number are not available yet: your balance is kept here.',
+  // No payout number yet: the page says so, and the button waits for one.
+  await expect(main.getByTestId('payout-method')).toHaveText(
+    'No payout number yet: Isoko keeps your balance until you add one.',
   )
+  await expect(main.getByRole('button', { name: 'Request payout' })).toBeDisabled()
   await expect(main).toContainText('becomes available 7 days after delivery')
 
   // The vendor kept its share of the cash: nothing is owed to it; it owes the 10% commission.

@@ -9,6 +9,13 @@ import { COMMON_PASSWORDS } from './common-passwords.ts'
  * as E.164 (+2507XXXXXXXX); null when it is not one. Mobile numbers are 7 followed by 2, 3, 8 or 9 and
  * seven digits (MTN 078/079, Airtel 072/073).
  */
+/** MTN numbers start 078/079, Airtel's 072/073 (a prefix rule; the provider has the last word). */
+export function operatorOf(e164: string): 'mtn' | 'airtel' | null {
+  if (/^\+2507[89]/.test(e164)) return 'mtn'
+  if (/^\+2507[23]/.test(e164)) return 'airtel'
+  return null
+}
+
 export function normaliseRwandanPhone(input: string): string | null {
   const digits = input.replace(/[\s\-().]/g, '')
   const m = digits.match(/^(?:\+?250|00250|0)?(7[2389]\d{7})$/)

@@ -255,6 +255,19 @@ export async function setRoleByEmail(ctx: ServiceContext, email: string, role: A
   return rows.length > 0
 }
 
+/**
+ * Checks the signed-in account's password (better-auth's /verify-password, through its rate limiter), for an action
+ * that needs it again, such as changing where a store's payouts go. Nothing changes either way.
+ */
+export async function verifyOwnPassword(
+  ctx: AccountsContext,
+  call: Omit<AuthCall, 'body'>,
+  password: string,
+): Promise<{ ok: true } | { ok: false; reason: AuthFailure }> {
+  const result = await answer(await callAuth(ctx.auth, '/verify-password', { ...call, body: { password } }))
+  return result.ok ? { ok: true } : result
+}
+
 /** Deletes the signed-in account after checking its password; the cookies clear the session. */
 export async function deleteOwnAccount(ctx: AccountsContext, call: Omit<AuthCall, 'body'>, password: string) {
   const result = await answer(await callAuth(ctx.auth, '/delete-user', { ...call, body: { password } }))

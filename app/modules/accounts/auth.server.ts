@@ -94,6 +94,8 @@ export function createAuth(options: AuthOptions) {
         // better-auth's own default here is 3 tries in 10 seconds per address: too tight behind a mobile
         // operator's shared address, and the current password is asked for anyway.
         '/change-password': { window: 60, max: options.attemptsPerMinute },
+        // A password asked again before a sensitive change (the store's payout number).
+        '/verify-password': { window: 60, max: options.attemptsPerMinute },
       },
     },
     advanced: {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { normaliseRwandanPhone } from '#app/modules/accounts/accounts.schemas.ts'
+import { normaliseRwandanPhone, operatorOf } from '#app/modules/accounts/accounts.schemas.ts'
 
 // The checkout's forms, shared by the page and its action. Messages are catalogue ids.
 
@@ -9,12 +9,7 @@ export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]
 export const PAYMENT_METHODS = ['momo', 'airtel', 'card', 'cod'] as const
 export type CheckoutPaymentMethod = (typeof PAYMENT_METHODS)[number]
 
-/** MTN numbers start 078/079, Airtel's 072/073 (a prefix rule; the provider has the last word). */
-export function operatorOf(e164: string): 'mtn' | 'airtel' | null {
-  if (/^\+2507[89]/.test(e164)) return 'mtn'
-  if (/^\+2507[23]/.test(e164)) return 'airtel'
-  return null
-}
+export { operatorOf }
 
 export const AddressStepSchema = z.object({
   addressId: z.coerce.number().int().positive('checkout.error.address'),

@@ -11,6 +11,15 @@ export type { PayoutRequester, PayoutStatus }
 export type PayoutRow = typeof payouts.$inferSelect
 export type PayoutEventRow = typeof payoutEvents.$inferSelect
 
+/**
+ * What a vendor could be paid now: what is available less what it owes on cash sales (`netted` of the debt is
+ * settled against the balance when the payout is made).
+ */
+export function payableNow(balances: { available: number; owedOnCashSales: number }) {
+  const netted = Math.max(0, Math.min(balances.owedOnCashSales, balances.available))
+  return { amount: balances.available - Math.max(0, balances.owedOnCashSales), netted }
+}
+
 /** How long a sweep's claim on a payout holds (as for payments: longer than a batch of provider calls). */
 export const PAYOUT_CLAIM_LEASE_MS = 5 * 60_000
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { normaliseRwandanPhone, operatorOf } from '#app/modules/accounts/accounts.schemas.ts'
 
 // The store settings form (/vendor-dashboard/settings), shared by the form and its action. Each message is a
 // catalogue id (app/locales/en/vendor.po): the page shows it next to its field.
@@ -83,3 +84,32 @@ export const storeSettingsFields = [
 ] as const
 
 export type StoreSettingsField = (typeof storeSettingsFields)[number]
+
+const NETWORK = { mtn: 'momo', airtel: 'airtel' } as const
+const networkOf = (e164: string) => {
+  const operator = operatorOf(e164)
+  return operator ? NETWORK[operator] : null
+}
+
+/**
+ * The store's payout method: the network and its number (E.164 after normalising), which must be on that network.
+ * The current password is checked by the workflow when a method exists already.
+ */
+export const PayoutMethodSchema = z
+  .object({
+    provider: z.enum(['momo', 'airtel'], 'payouts.method.error.provider'),
+    phone: z.string().trim().max(40).optional().default(''),
+    currentPassword: z.string().max(200).optional().default(''),
+  })
+  .transform((value, ctx) => {
+    const phone = normaliseRwandanPhone(value.phone)
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: 'payouts.method.error.phone' })
+      return z.NEVER
+    }
+    if (networkOf(phone) !== value.provider) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: `payouts.method.error.network.${value.provider}` })
+      return z.NEVER
+    }
+    return { provider: value.provider, phone, currentPassword: value.currentPassword }
+  })

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { PayoutMethodForm } from '#app/components/vendors/payout-method-form.tsx'
 import { StorePictureForm } from '#app/components/vendors/store-picture-form.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -12,7 +13,7 @@ import { echoField, readBoundedForm } from '#app/lib/form-data.server.ts'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { MIN_UPLOAD_SIDE, uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { listDistricts } from '#app/modules/places/places.server.ts'
 import {
@@ -27,15 +28,23 @@ import {
   storeSettingsFields,
   storeSettingsLimits,
 } from '#app/modules/vendors/store-settings.schemas.ts'
+import { findPayoutTarget } from '#app/modules/vendors/vendors.server.ts'
+import { callerOf } from '#app/routes/account/responses.server.ts'
+import { changePayoutMethod } from '#app/workflows/payout-method.server.ts'
 import type { Route } from './+types/settings'
 
 // The store's own settings, for its owner only. No store id travels in the form: the store is the one the
 // signed-in vendor runs, so posting another store's id changes nothing (the field is never read).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = guardedActor(context, 'vendor')
-  const settings = await findStoreSettings(serviceContextOf(context), { ownerUserId: actor.userId })
+  const ctx = serviceContextOf(context)
+  const settings = await findStoreSettings(ctx, { ownerUserId: actor.userId })
   if (!settings) throw redirect('/vendor-dashboard')
+  const payoutTarget = await findPayoutTarget(ctx, { ownerUserId: actor.userId })
+  const method = payoutTarget?.payoutMethod
   return {
+    payoutMethod: method ? { provider: method.provider, phone: method.phone } : null,
+    payoutSaved: new URL(request.url).searchParams.get('payout') === 'saved',
     title: requestI18n(request)._('vendor.settings.meta'),
     settings,
     districts: listDistricts(),
@@ -45,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The forms of this page: the settings, and the logo and banner, each uploaded or removed on its own. */
-const IntentSchema = z.enum(['settings', 'logo', 'banner', 'remove-logo', 'remove-banner']).catch('settings')
+const IntentSchema = z.enum(['settings', 'payout', 'logo', 'banner', 'remove-logo', 'remove-banner']).catch('settings')
 
 function echoLength(field: StoreSettingsField): number {
   const limit = storeSettingsLimits[field as keyof typeof storeSettingsLimits]
@@ -67,6 +76,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = read.form
   const intent = IntentSchema.parse(form.get('intent') ?? 'settings')
+  if (intent === 'payout') {
+    // Where payouts go: a change needs the current password (checked by the workflow) and is e-mailed.
+    const result = await changePayoutMethod(accountsContextOf(context), await callerOf(request, context), actor, form)
+    if (!result.ok && result.code === 'no-store') throw redirect('/vendor-dashboard')
+    if (!result.ok) {
+      const limited = result.errors.currentPassword === 'account.error.rateLimited'
+      return data({ payout: { errors: result.errors, values: result.values } }, { status: limited ? 429 : 400 })
+    }
+    return redirect('/vendor-dashboard/settings?payout=saved')
+  }
   if (intent !== 'settings') {
     const ctx = serviceContextOf(context)
     const picture = intent === 'logo' || intent === 'remove-logo' ? 'logo' : 'banner'
@@ -111,6 +130,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state === 'submitting'
   const { settings, districts, saved, uploadLimits } = loaderData
   const refused = actionData && 'pictureError' in actionData ? actionData : null
+  const payoutRefused = actionData && 'payout' in actionData ? actionData.payout : null
   const form = actionData && 'errors' in actionData ? actionData : null
   const initial: Record<StoreSettingsField, string> = {
     name: settings.name,
@@ -201,6 +221,13 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           />
         ))}
       </section>
+
+      <PayoutMethodForm
+        method={loaderData.payoutMethod}
+        storeName={settings.name}
+        refused={payoutRefused}
+        saved={loaderData.payoutSaved && !actionData}
+      />
 
       <Form method="post" ref={formRef} className="mt-6 grid gap-8" key={JSON.stringify(initial)}>
         <input type="hidden" name="intent" value="settings" />
