@@ -272,8 +272,12 @@ export async function retryFailedPayout(
 export async function payDueVendors(ctx: ServiceContext, deps: PayoutsDeps = {}): Promise<{ made: number }> {
   const withMethod = new Set(await listVendorIdsWithPayoutMethod(ctx))
   const candidates = (await listVendorIdsWithPayable(ctx)).filter((id) => withMethod.has(id))
+  // Each sweep starts at its own place in the list, so that sweeps running at once share the work instead of
+  // queueing behind each other's locks on the same vendors (which one pays a vendor does not matter).
+  const start = Math.floor(Math.random() * candidates.length)
+  const ordered = [...candidates.slice(start), ...candidates.slice(0, start)]
   let made = 0
-  for (const vendorId of candidates) {
+  for (const vendorId of ordered) {
     const outcome = await makeAndSend(ctx, { vendorId, requestedBy: 'schedule', requestedByUser: null }, deps)
     if (outcome.ok) made++
   }

@@ -12,8 +12,10 @@ import { categories, products, reviews } from '#app/modules/catalog/tables.serve
 import { createAddress } from '#app/modules/customers/addresses.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
-import { createOrder, releaseOrderToVendors } from '#app/modules/orders/orders.server.ts'
+import { postPaymentReceived, recordDelivered } from '#app/modules/ledger/ledger.server.ts'
+import { createOrder, listVendorOrderAmounts, releaseOrderToVendors } from '#app/modules/orders/orders.server.ts'
 import { orderEvents, orders, type PaymentMethod, vendorOrders } from '#app/modules/orders/tables.server.ts'
+import { payouts } from '#app/modules/payouts/tables.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
 import { type FlatItem, flattenItems, slugify } from '#db/seed/catalogue.ts'
@@ -166,6 +168,16 @@ export async function makeFixtureVendor(
   const storeSlug = `${slugify(storeName).slice(0, 60)}-${tag}`
   const { id: vendorId } = await createVendor(ctx, { ...input, slug: storeSlug, email })
   scope.vendorIds.add(vendorId)
+  if (o.payoutMethod) {
+    await ctx.db
+      .update(vendors)
+      .set({
+        payoutProvider: o.payoutMethod.provider,
+        payoutPhone: o.payoutMethod.phone,
+        payoutMethodSetAt: new Date(),
+      })
+      .where(eq(vendors.id, vendorId))
+  }
 
   const made: FixtureVendor['products'] = []
   const count = o.products ?? 3
@@ -305,6 +317,23 @@ export async function makeFixtureOrder(ctx: ServiceContext, o: OrderOptions): Pr
       .insert(orderEvents)
       .values({ orderId: order.id, fromStatus: order.status, toStatus: o.status, actor: 'system' })
   }
+  if (o.paidAndDeliveredDaysAgo !== undefined) {
+    if (o.status !== 'delivered') throw new Error('paidAndDeliveredDaysAgo goes with status delivered')
+    // As the payments workflow posts a MoMo payment (its payment id here is the order's: fixture orders have no
+    // payment row), then the delivery that starts the payable's hold, back-dated.
+    await postPaymentReceived(ctx, {
+      paymentId: -order.id,
+      orderId: order.id,
+      amount: subtotal + fee,
+      deliveryFee: fee,
+      placedAt: new Date(),
+      vendorOrders: await listVendorOrderAmounts(ctx, order.id),
+    })
+    await recordDelivered(ctx, {
+      vendorOrderId: vendorOrder.id,
+      at: new Date(Date.now() - o.paidAndDeliveredDaysAgo * 86_400_000),
+    })
+  }
   return { id: order.id, number: order.number, vendorOrderId: vendorOrder.id, total: subtotal + fee }
 }
 
@@ -338,6 +367,7 @@ export async function cleanUp(ctx: ServiceContext, scope: Scope): Promise<void> 
   if (orderIds.size > 0) await ctx.db.delete(orders).where(inArray(orders.id, [...orderIds]))
   if (customerIds.length > 0) await ctx.db.delete(reviews).where(inArray(reviews.customerId, customerIds))
   if (vendorIds.length > 0) await ctx.db.delete(products).where(inArray(products.vendorId, vendorIds))
+  if (vendorIds.length > 0) await ctx.db.delete(payouts).where(inArray(payouts.vendorId, vendorIds))
   if (vendorIds.length > 0) await ctx.db.delete(vendors).where(inArray(vendors.id, vendorIds))
   if (customerIds.length > 0) await ctx.db.delete(customers).where(inArray(customers.id, customerIds))
   if (userIds.length > 0) {

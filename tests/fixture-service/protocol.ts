@@ -45,6 +45,8 @@ export type VendorOptions = {
    */
   stocks?: number[]
   status?: VendorStatus
+  /** Where the store's payouts go (none by default). */
+  payoutMethod?: { provider: 'momo' | 'airtel'; phone: string }
 }
 
 export type FixtureProduct = { id: number; slug: string; title: string; price: number; variantIds: number[] }
@@ -70,6 +72,11 @@ export type OrderOptions = {
   lines?: number
   /** Units of each line (1 by default). */
   quantity?: number
+  /**
+   * A delivered order paid online, posted to the ledger as the payments workflow posts it (payment received), and
+   * delivered this many days ago (its payable is held PAYABLE_HOLD_DAYS after that). Status 'delivered' only.
+   */
+  paidAndDeliveredDaysAgo?: number
 }
 
 export type FixtureOrder = { id: number; number: string; vendorOrderId: number; total: number }

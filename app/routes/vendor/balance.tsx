@@ -200,7 +200,7 @@ function PayoutsSection({ payouts }: { payouts: Balance['payouts'] }) {
           <p className="text-sm text-muted-foreground">{t('payouts.balance.method')}</p>
           <p className="font-medium break-words" data-testid="payout-method">
             {payouts.method
-              ? t('payouts.method.current', {
+              ? t('payouts.balance.methodValue', {
                   network: t(`payouts.provider.${payouts.method.provider}`),
                   phone: formatPhone(payouts.method.phone),
                 })
