@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type AccountsContext, createAccount } from '#app/modules/accounts/accounts.server.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
+import type { DisbursementProvider } from '#app/modules/payments/provider.ts'
 import { findPayoutTarget } from '#app/modules/vendors/vendors.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { seedAvailablePayable } from '#tests/factories/payouts.ts'
 import { changePayoutMethod } from './payout-method.server.ts'
+import { requestVendorPayout } from './payouts.server.ts'
 
 // The store's payout method through its workflow: set the first time by the signed-in owner, changed only with the
 // current password (better-auth checks it), refused on the wrong network, and every change e-mailed to the owner.
@@ -130,4 +133,47 @@ test('an account without a store has nothing to set', async () => {
     formOf({ provider: 'momo', phone: '0788123456' }),
   )
   expect(outcome).toEqual({ ok: false, code: 'no-store' })
+})
+
+test('Request payout: refused without a method, below the minimum and while one is open; the store is the owner’s', async () => {
+  const o = await owner('payout-request')
+  /** A provider that accepts every transfer and keeps it pending. */
+  const accepting = (method: 'momo' | 'airtel'): DisbursementProvider => ({
+    method,
+    transfer: async () => ({ state: 'pending', raw: null }),
+    transferStatus: async () => ({ state: 'pending', raw: null }),
+    verifyCallback: () => null,
+  })
+  const deps = { providers: { momo: accepting('momo'), airtel: accepting('airtel') }, minimum: 5000 }
+  await seedAvailablePayable(t.ctx, o.storeId, 4000)
+  expect(await requestVendorPayout(t.ctx, { ownerUserId: o.actor.userId }, deps)).toEqual({
+    ok: false,
+    code: 'no_payout_method',
+  })
+  await changePayoutMethod(ctx, o.caller(), o.actor, formOf({ provider: 'momo', phone: '0788123456' }))
+  expect(await requestVendorPayout(t.ctx, { ownerUserId: o.actor.userId }, deps)).toEqual({
+    ok: false,
+    code: 'below_minimum',
+    amount: 4000,
+    minimum: 5000,
+  })
+  await seedAvailablePayable(t.ctx, o.storeId, 3000)
+  const made = await requestVendorPayout(t.ctx, { ownerUserId: o.actor.userId }, deps)
+  expect(made.ok && made.payout).toMatchObject({
+    vendorId: o.storeId,
+    amount: 7000,
+    requestedBy: 'vendor',
+    requestedByUser: o.actor.userId,
+    phone: '+250788123456',
+    accountName: 'Store payout-request',
+  })
+  // A second click (or a second tab) finds the open payout: nothing is paid twice.
+  expect(await requestVendorPayout(t.ctx, { ownerUserId: o.actor.userId }, deps)).toEqual({
+    ok: false,
+    code: 'open_payout',
+  })
+  expect(await requestVendorPayout(t.ctx, { ownerUserId: 'someone-without-a-store' }, deps)).toEqual({
+    ok: false,
+    code: 'no_store',
+  })
 })
