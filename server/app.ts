@@ -216,9 +216,7 @@ export async function startServer(): Promise<{ stop(): Promise<void>; db: Databa
       startPaymentsWorker(getCtx, { onError: (error) => logger.error({ err: error }, 'payments sweep failed') }),
     )
     // Vendor payouts: the schedule (each slot run once, by whichever worker takes it) and the payouts poller.
-    stops.push(
-      startPayoutsWorker(getCtx, { onError: (error) => logger.error({ err: error }, 'payouts sweep failed') }),
-    )
+    stops.push(startPayoutsWorker(getCtx, { onError: (error) => logger.error({ err: error }, 'payouts sweep failed') }))
   }
 
   let server: Server | undefined
