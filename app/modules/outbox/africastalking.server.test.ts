@@ -35,6 +35,9 @@ beforeAll(async () => {
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s))
   })
+  // Node closes an idle connection after 5 s while fetch may reuse it for the next request: on a loaded machine a
+  // send then meets a closed socket and is retried later, not counted. The tests' connections stay open instead.
+  server.keepAliveTimeout = 120_000
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   simulator = createSmsSimulator({
     username: USERNAME,
