@@ -5,6 +5,7 @@ import { customers } from '#app/modules/customers/tables.server.ts'
 import type { OrderStatus } from '#app/modules/orders/order-status.ts'
 import {
   findOrderForStaff,
+  listOrderNotes,
   ORDERS_PAGE_SIZE,
   type OrderListItem,
   orderListColumns,
@@ -13,9 +14,11 @@ import {
 import { orders } from '#app/modules/orders/tables.server.ts'
 import {
   listOrderPayments,
+  listOrderRefunds,
   listPaymentEvents,
   type PaymentEventRow,
   type PaymentRow,
+  refundedSoFar,
 } from '#app/modules/payments/payments.server.ts'
 
 // The admin console's orders: every order, and one order with everything the orders and payments modules know of
@@ -89,8 +92,15 @@ export async function findOrderForConsole(ctx: ServiceContext, number: string) {
     ctx,
     payments.map((p) => p.id),
   )
+  const paid = payments.filter((p) => p.status === 'succeeded').at(-1)
   return {
     order,
     payments: payments.map((p): ConsolePayment => ({ ...p, events: events.filter((e) => e.paymentId === p.id) })),
+    refunds: await listOrderRefunds(ctx, order.id),
+    notes: await listOrderNotes(ctx, order.id),
+    /** What staff can still refund of the payment that took the money (cash on delivery: once collected). */
+    refundable: paid
+      ? { left: Math.max(0, paid.amount - (await refundedSoFar(ctx, paid))), cash: paid.method === 'cod' }
+      : { left: 0, cash: false },
   }
 }

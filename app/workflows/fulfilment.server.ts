@@ -62,12 +62,17 @@ export async function advanceVendorOrderStep(
 /** Cash on delivery: the vendor's courier collected the money; once every vendor has, the payment is settled. */
 export async function recordCashCollected(
   ctx: ServiceContext,
-  input: { vendorId: number; vendorOrderId: number },
+  input: { vendorId: number; vendorOrderId: number; actor?: string },
 ): Promise<{ ok: true } | { ok: false; code: 'not_found' | 'illegal' }> {
   if (!isVendorOrderId(input.vendorOrderId)) return { ok: false, code: 'not_found' }
   return ctx.db.transaction(async (tx) => {
     const t = { db: tx }
-    const outcome = await markCashCollected(t, { ...input, actor: `vendor:${input.vendorId}` })
+    const outcome = await markCashCollected(t, {
+      vendorId: input.vendorId,
+      vendorOrderId: input.vendorOrderId,
+      // Staff record it too (`staff:<user id>`), for a vendor who cannot.
+      actor: input.actor ?? `vendor:${input.vendorId}`,
+    })
     if (!outcome.ok) return outcome
     const order = await findOrder(t, outcome.orderId)
     const vendorOrder = (await listVendorOrderAmounts(t, outcome.orderId)).find((vo) => vo.id === input.vendorOrderId)
@@ -80,7 +85,7 @@ export async function recordCashCollected(
       if (payment && order) {
         await postCashDeliveryFee(t, { orderId: order.id, vendorId: input.vendorId, fee: order.deliveryFee })
         await settlePayment(t, payment.id, { status: 'succeeded' })
-        await recordPaymentEvent(t, payment.id, 'cash_collected', { vendorId: input.vendorId })
+        await recordPaymentEvent(t, payment.id, 'cash_collected', { vendorId: input.vendorId, actor: input.actor })
       }
     }
     return { ok: true }

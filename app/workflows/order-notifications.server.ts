@@ -6,7 +6,17 @@ import { findOrderDetail, type OrderDetail } from '#app/modules/orders/orders.se
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
 
-export type OrderNotice = 'placed' | 'paid' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded' | 'cancelRefused'
+export type OrderNotice =
+  | 'placed'
+  | 'paid'
+  | 'dispatched'
+  | 'delivered'
+  | 'cancelled'
+  | 'refunded'
+  | 'cancelRefused'
+  | 'partCancelled'
+  | 'refundedPart'
+  | 'cashRefund'
 
 /**
  * Tells the customer about their order by e-mail and SMS, and each vendor about a new order, through the outbox:
@@ -17,7 +27,7 @@ export async function notifyCustomer(
   ctx: ServiceContext,
   orderId: number,
   notice: OrderNotice,
-  extra: { vendorName?: string; refusal?: string } = {},
+  extra: { vendorName?: string; refusal?: string; amount?: number } = {},
 ): Promise<void> {
   const order = await findOrderDetail(ctx, orderId)
   if (!order) return
@@ -28,6 +38,7 @@ export async function notifyCustomer(
     total: formatRwf(order.total, 'en-RW'),
     vendor: extra.vendorName ?? '',
     refusal: extra.refusal ?? '',
+    amount: formatRwf(extra.amount ?? 0, 'en-RW'),
     link: `${getEnv().PUBLIC_URL}/customer-dashboard/orders/${order.number}`,
     items: itemsText(order),
     method: i18n._(`orders.method.${order.paymentMethod}`),
@@ -121,4 +132,75 @@ function itemsText(order: OrderDetail): string {
       ),
     )
     .join('\n')
+}
+
+/**
+ * Tells each vendor whose part of an order was cancelled (by the customer, or by staff) not to send it, by e-mail
+ * and SMS. Cash on delivery: there is no cash to collect for it any more.
+ */
+export async function notifyVendorsOfCancellation(
+  ctx: ServiceContext,
+  orderId: number,
+  input: { vendorOrderIds: number[]; by: 'customer' | 'staff'; reason?: string | null },
+): Promise<void> {
+  if (input.vendorOrderIds.length === 0) return
+  const order = await findOrderDetail(ctx, orderId)
+  if (!order) return
+  const i18n = createI18n('en')
+  for (const vendorOrder of order.vendorOrders.filter((v) => input.vendorOrderIds.includes(v.id))) {
+    const contact = await findVendorContact(ctx, vendorOrder.vendorId)
+    if (!contact) continue
+    const values = {
+      store: contact.name,
+      number: order.number,
+      reason: input.reason ?? '',
+      link: `${getEnv().PUBLIC_URL}/vendor-dashboard/orders/${vendorOrder.id}`,
+    }
+    const kind = input.by === 'staff' ? 'vendorCancelledByStaff' : 'vendorCancelled'
+    await enqueueMessage(ctx, {
+      channel: 'email',
+      recipient: contact.email,
+      subject: i18n._(`orders.email.${kind}.subject`, values),
+      body: i18n._(`orders.email.${kind}.body`, values),
+    })
+    await enqueueMessage(ctx, {
+      channel: 'sms',
+      recipient: contact.phone,
+      subject: i18n._('orders.sms.subject', values),
+      body: i18n._('orders.sms.vendorCancelled', values),
+    })
+  }
+}
+
+/**
+ * Tells vendors (by e-mail) what staff did to their part of an order: a refund to the customer (`amount`), or
+ * the cash recorded as collected. With no `vendorOrderIds`, every vendor shown the order.
+ */
+export async function notifyVendorsOfStaffAction(
+  ctx: ServiceContext,
+  orderId: number,
+  input: { vendorOrderIds?: number[]; action: 'refunded' | 'cashCollected'; amount?: number },
+): Promise<void> {
+  const order = await findOrderDetail(ctx, orderId)
+  if (!order) return
+  const i18n = createI18n('en')
+  const parts = order.vendorOrders.filter((v) =>
+    input.vendorOrderIds ? input.vendorOrderIds.includes(v.id) : v.releasedAt !== null,
+  )
+  for (const vendorOrder of parts) {
+    const contact = await findVendorContact(ctx, vendorOrder.vendorId)
+    if (!contact) continue
+    const values = {
+      store: contact.name,
+      number: order.number,
+      amount: formatRwf(input.amount ?? 0, 'en-RW'),
+      link: `${getEnv().PUBLIC_URL}/vendor-dashboard/orders/${vendorOrder.id}`,
+    }
+    await enqueueMessage(ctx, {
+      channel: 'email',
+      recipient: contact.email,
+      subject: i18n._(`orders.email.vendorStaff.${input.action}.subject`, values),
+      body: i18n._(`orders.email.vendorStaff.${input.action}.body`, values),
+    })
+  }
 }

@@ -15,6 +15,7 @@ import {
   lockVendorOrdersOf,
   type OrderRow,
   type PaymentMethod,
+  recordOrderEvent,
   releaseOrderToVendors,
   setOrderPaymentMethod,
   setStockReserved,
@@ -25,19 +26,28 @@ import {
   claimPaymentsToPoll,
   claimPendingRefunds,
   createPayment,
+  createPaymentRefund,
   findLatestPayment,
   findPayment,
   findPaymentByReference,
+  findPaymentRefund,
+  findPaymentRefundByReference,
   hasPendingPayment,
   listOrderPayments,
+  listOrderRefunds,
+  listPendingPaymentRefunds,
+  type PaymentRefundRow,
   type PaymentRow,
   recordPaymentEvent,
+  refundedSoFar,
   releasePaymentClaim,
   reviveLateSuccess,
   setRefundProviderId,
   settlePayment,
+  settlePaymentRefund,
   settleRefund,
   startRefundRecord,
+  updatePaymentRefund,
   updatePendingPayment,
 } from '#app/modules/payments/payments.server.ts'
 import {
@@ -46,7 +56,13 @@ import {
   ProviderError,
   type ProviderStatus,
 } from '#app/modules/payments/provider.ts'
-import { notifyCustomer, notifyVendorsOfCancelRequest, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
+import {
+  notifyCustomer,
+  notifyVendorsOfCancellation,
+  notifyVendorsOfCancelRequest,
+  notifyVendorsOfNewOrder,
+  notifyVendorsOfStaffAction,
+} from './order-notifications.server.ts'
 
 // Paying for an order (DESIGN.md section 5). Every answer a provider gives is stored as a payment event. A
 // callback is only a hint: it is verified, then the provider's status call decides. Outcomes are applied once
@@ -294,19 +310,27 @@ async function releaseIfNothingPending(ctx: ServiceContext, orderId: number, pay
 export async function cancelOrderInTransaction(
   ctx: ServiceContext,
   order: OrderRow,
-  change: { actor: string; reason: string; why?: { reason: CancelReason; note: string | null } },
+  change: { actor: string; reason: string; why?: { reason: CancelReason; note: string | null }; note?: string },
 ): Promise<void> {
+  // What the vendors were shown and not yet cancelled: they are told not to send it.
+  const shown = (await lockVendorOrdersOf(ctx, order.id)).filter((vo) => vo.releasedAt && vo.status !== 'cancelled')
+  const stock = order.stockReserved ? await getOrderStockLines(ctx, order.id, { skipCancelled: true }) : []
   await transitionOrder(ctx, order.id, 'cancelled', {
     actor: change.actor,
     cancelReason: change.reason,
-    note: change.why?.note ?? undefined,
+    note: change.why?.note ?? change.note ?? undefined,
     data: change.why ? { reason: change.why.reason } : undefined,
   })
   await cancelVendorOrders(ctx, order.id, change.actor)
   if (order.stockReserved) {
-    await releaseStock(ctx, await getOrderStockLines(ctx, order.id))
+    await releaseStock(ctx, stock)
     await setStockReserved(ctx, order.id, false)
   }
+  await notifyVendorsOfCancellation(ctx, order.id, {
+    vendorOrderIds: shown.map((vo) => vo.id),
+    by: change.actor.startsWith('staff:') ? 'staff' : 'customer',
+    reason: change.note ?? null,
+  })
   for (const p of await listOrderPayments(ctx, order.id)) {
     if (p.method === 'cod' && p.status === 'pending')
       await settlePayment(ctx, p.id, { status: 'failed', reason: 'CANCELLED' })
@@ -314,17 +338,47 @@ export async function cancelOrderInTransaction(
   await notifyCustomer(ctx, order.id, 'cancelled')
 }
 
-/** Asks the provider to return a succeeded attempt's money (once). */
-export async function startRefund(ctx: ServiceContext, paymentId: number, deps: PaymentsDeps = {}): Promise<void> {
+/**
+ * A refund staff make (`startRefund`'s fourth argument): `amount` francs of the payment, or of one vendor's part
+ * (`vendorOrderId`: its ledger lines alone are reversed). `reference` is the form's UUIDv4: the same form sent
+ * twice finds the refund it made the first time.
+ */
+export type StaffRefund = {
+  amount: number
+  reference: string
+  reason: string
+  actor: string
+  vendorOrderId?: number | null
+}
+
+export type RefundOutcome =
+  | { ok: true; refund?: PaymentRefundRow; duplicate?: boolean }
+  | { ok: false; code: 'not_found' | 'not_refundable' | 'invalid' }
+  | { ok: false; code: 'too_much'; left: number }
+
+/**
+ * Asks the provider to return a succeeded attempt's money. Without `staff`: what is left of it, once (the
+ * cancel of a paid order). With `staff`: that amount, as many times as staff ask while something is left; cash on
+ * delivery is recorded `to_send` (a mobile-money disbursement to the customer's number: `sendCashRefund`).
+ */
+export async function startRefund(
+  ctx: ServiceContext,
+  paymentId: number,
+  deps: PaymentsDeps = {},
+  staff?: StaffRefund,
+): Promise<RefundOutcome> {
+  if (staff) return startStaffRefund(ctx, paymentId, staff, deps)
   const refundReference = crypto.randomUUID()
   const payment = await findPayment(ctx, paymentId)
-  if (!payment || payment.method === 'cod') return
-  if (!(await startRefundRecord(ctx, paymentId, refundReference))) return
+  if (!payment || payment.method === 'cod') return { ok: false, code: 'not_refundable' }
+  const left = payment.amount - (await refundedSoFar(ctx, payment))
+  if (left <= 0) return { ok: false, code: 'not_refundable' }
+  if (!(await startRefundRecord(ctx, paymentId, refundReference, left))) return { ok: false, code: 'not_refundable' }
   try {
     const answer = await providersOf(deps)[payment.method].refund({
       reference: payment.reference,
       providerTransactionId: payment.providerTransactionId ?? undefined,
-      amount: payment.amount,
+      amount: left,
       refundReference,
     })
     await recordPaymentEvent(ctx, paymentId, 'refund', answer.raw)
@@ -337,6 +391,7 @@ export async function startRefund(ctx: ServiceContext, paymentId: number, deps: 
       message: error instanceof Error ? error.message : String(error),
     })
   }
+  return { ok: true }
 }
 
 async function applyRefundOutcome(
@@ -349,21 +404,171 @@ async function applyRefundOutcome(
     const payment = await findPayment(t, paymentId, true)
     if (!payment || !(await settleRefund(t, paymentId, state))) return
     if (state !== 'succeeded') return
-    // The money went back: the payment's posting is reversed (all of it: a refund today returns the whole payment).
+    // The money went back: the payment's posting is reversed for what this refund returned.
     await postRefund(t, {
       paymentId,
       refundKey: payment.refundReference ?? `payment:${paymentId}`,
-      amount: payment.amount,
+      amount: payment.refundAmount ?? payment.amount,
     })
-    const order = await findOrder(t, payment.orderId, true)
-    if (order?.status !== 'cancelled') return
-    const open = (await listOrderPayments(t, order.id)).some(
-      (p) => p.status === 'succeeded' && p.method !== 'cod' && p.refundStatus !== 'succeeded',
-    )
-    if (open) return
-    await transitionOrder(t, order.id, 'refunded', { actor: 'payments', data: { paymentId } })
-    await notifyCustomer(t, order.id, 'refunded')
+    await settleRefundedOrder(t, payment.orderId, paymentId)
   })
+}
+
+/** A cancelled order whose online payments all came back whole becomes refunded (the customer is told). */
+async function settleRefundedOrder(ctx: ServiceContext, orderId: number, paymentId: number): Promise<void> {
+  const order = await findOrder(ctx, orderId, true)
+  if (order?.status !== 'cancelled') return
+  for (const p of await listOrderPayments(ctx, order.id)) {
+    if (p.status !== 'succeeded' || p.method === 'cod') continue
+    const back =
+      (p.refundStatus === 'succeeded' ? (p.refundAmount ?? p.amount) : 0) +
+      (await listOrderRefunds(ctx, order.id))
+        .filter((r) => r.paymentId === p.id && r.status === 'succeeded')
+        .reduce((sum, r) => sum + r.amount, 0)
+    if (back < p.amount) return
+  }
+  await transitionOrder(ctx, order.id, 'refunded', { actor: 'payments', data: { paymentId } })
+  await notifyCustomer(ctx, order.id, 'refunded')
+}
+
+async function startStaffRefund(
+  ctx: ServiceContext,
+  paymentId: number,
+  staff: StaffRefund,
+  deps: PaymentsDeps,
+): Promise<RefundOutcome> {
+  if (!Number.isSafeInteger(staff.amount) || staff.amount <= 0) return { ok: false, code: 'invalid' }
+  const earlier = await findPaymentRefundByReference(ctx, staff.reference)
+  if (earlier) return { ok: true, refund: earlier, duplicate: true }
+  const made = await ctx.db.transaction(async (tx) => {
+    const t = { db: tx }
+    const payment = await findPayment(t, paymentId, true)
+    if (!payment) return { ok: false as const, code: 'not_found' as const }
+    // A second submit of the same form waited on the payment's lock: it finds the refund the first one made.
+    const again = await findPaymentRefundByReference(t, staff.reference)
+    if (again) return { ok: true as const, refund: again, duplicate: true, payment }
+    if (payment.status !== 'succeeded') return { ok: false as const, code: 'not_refundable' as const }
+    const left = payment.amount - (await refundedSoFar(t, payment))
+    if (staff.amount > left) return { ok: false as const, code: 'too_much' as const, left: Math.max(0, left) }
+    const order = await findOrder(t, payment.orderId, true)
+    if (!order) return { ok: false as const, code: 'not_found' as const }
+    const cash = payment.method === 'cod'
+    const refund = await createPaymentRefund(t, {
+      paymentId,
+      orderId: order.id,
+      vendorOrderId: staff.vendorOrderId ?? null,
+      reference: staff.reference,
+      amount: staff.amount,
+      reason: staff.reason,
+      actor: staff.actor,
+      payeePhone: cash ? order.phone : null,
+      status: cash ? 'to_send' : 'pending',
+    })
+    await recordOrderEvent(t, {
+      orderId: order.id,
+      vendorOrderId: staff.vendorOrderId ?? null,
+      actor: staff.actor,
+      note: staff.reason,
+      data: { refund: refund.id, amount: staff.amount, status: refund.status },
+    })
+    if (cash) {
+      await notifyCustomer(t, order.id, 'cashRefund', { amount: staff.amount })
+      await notifyVendorsOfStaffAction(t, order.id, { action: 'refunded', amount: staff.amount })
+    }
+    return { ok: true as const, refund, duplicate: false, payment }
+  })
+  if (!made.ok) return made
+  const { refund, payment } = made
+  if (made.duplicate || payment.method === 'cod') return { ok: true, refund, duplicate: made.duplicate }
+  try {
+    const answer = await providersOf(deps)[payment.method].refund({
+      reference: payment.reference,
+      providerTransactionId: payment.providerTransactionId ?? undefined,
+      amount: refund.amount,
+      refundReference: refund.reference,
+    })
+    await recordPaymentEvent(ctx, paymentId, 'refund', { refundId: refund.id, answer: answer.raw ?? null })
+    await updatePaymentRefund(ctx, refund.id, {
+      checkedAt: nowOf(deps),
+      ...(answer.providerTransactionId ? { providerRefundId: answer.providerTransactionId } : {}),
+    })
+    if (answer.state !== 'pending') await applyStaffRefundOutcome(ctx, refund.id, answer.state)
+  } catch (error) {
+    // It stays pending: the sweep asks the provider again (followStaffRefund).
+    await recordPaymentEvent(ctx, paymentId, 'error', {
+      refund: refund.id,
+      message: error instanceof Error ? error.message : String(error),
+    })
+  }
+  return { ok: true, refund: (await findPaymentRefund(ctx, refund.id)) ?? refund }
+}
+
+/** A staff refund's final answer: the ledger reversed for it and the customer told (or, failed, nothing moves). */
+async function applyStaffRefundOutcome(
+  ctx: ServiceContext,
+  refundId: number,
+  state: 'succeeded' | 'failed',
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const t = { db: tx }
+    const refund = await findPaymentRefund(t, refundId, true)
+    if (!refund || !(await settlePaymentRefund(t, refundId, state))) return
+    await recordOrderEvent(t, {
+      orderId: refund.orderId,
+      vendorOrderId: refund.vendorOrderId,
+      actor: 'payments',
+      note: state === 'succeeded' ? 'refund_succeeded' : 'refund_failed',
+      data: { refund: refund.id, amount: refund.amount },
+    })
+    if (state !== 'succeeded') return
+    await postRefund(t, {
+      paymentId: refund.paymentId,
+      refundKey: `staff:${refund.reference}`,
+      amount: refund.amount,
+      vendorOrderIds: refund.vendorOrderId ? [refund.vendorOrderId] : undefined,
+    })
+    await notifyCustomer(t, refund.orderId, 'refundedPart', { amount: refund.amount })
+    await notifyVendorsOfStaffAction(t, refund.orderId, {
+      vendorOrderIds: refund.vendorOrderId ? [refund.vendorOrderId] : undefined,
+      action: 'refunded',
+      amount: refund.amount,
+    })
+    await settleRefundedOrder(t, refund.orderId, refund.paymentId)
+  })
+}
+
+/** Asks the provider how a staff refund stands and applies a final answer. */
+async function followStaffRefund(ctx: ServiceContext, refund: PaymentRefundRow, deps: PaymentsDeps): Promise<void> {
+  const payment = await findPayment(ctx, refund.paymentId)
+  if (!payment || payment.method === 'cod') return
+  await updatePaymentRefund(ctx, refund.id, { checkedAt: nowOf(deps) })
+  try {
+    const answer = await providersOf(deps)[payment.method].refundStatus(
+      refund.reference,
+      refund.providerRefundId ?? undefined,
+    )
+    await recordPaymentEvent(ctx, payment.id, 'refund_status', { refundId: refund.id, answer: answer.raw ?? null })
+    if (answer.state !== 'pending') await applyStaffRefundOutcome(ctx, refund.id, answer.state)
+  } catch (error) {
+    await recordPaymentEvent(ctx, payment.id, 'error', {
+      refund: refund.id,
+      message: error instanceof Error ? error.message : String(error),
+    })
+  }
+}
+
+/**
+ * A cash-on-delivery refund (`to_send`) goes to the customer's number as a mobile-money disbursement. NOT JOINED
+ * UP YET: the disbursement client is being built with vendor payouts. Joining it up: send `refund.amount` to
+ * `refund.payeePhone` with `refund.reference` as the transfer's reference, mark the row `pending` while the transfer
+ * runs, and on success post the ledger (the vendor's cash sale reversed) and tell the customer, as
+ * `applyStaffRefundOutcome` does for an online refund. Until then staff see it as "to be sent".
+ */
+export async function sendCashRefund(
+  _ctx: ServiceContext,
+  _refundId: number,
+): Promise<{ ok: false; code: 'no_disbursement' }> {
+  return { ok: false, code: 'no_disbursement' }
 }
 
 export type CallbackOutcome = 'accepted' | 'rejected' | 'unknown'
@@ -492,10 +697,18 @@ export async function cancelOrderForCustomer(
   return outcome
 }
 
-/** Starts the refund of every succeeded online payment of a cancelled order (after the cancel's commit). */
+/**
+ * Starts the refund of what is left of every succeeded online payment of a cancelled order (after the cancel's
+ * commit). When staff had already given it all back, the order becomes refunded now.
+ */
 export async function refundOrderPayments(ctx: ServiceContext, orderId: number, deps: PaymentsDeps = {}) {
+  let started = false
   for (const p of await listOrderPayments(ctx, orderId)) {
-    if (p.status === 'succeeded' && p.method !== 'cod') await startRefund(ctx, p.id, deps)
+    if (p.status === 'succeeded' && p.method !== 'cod') started = (await startRefund(ctx, p.id, deps)).ok || started
+  }
+  if (!started) {
+    const paid = (await listOrderPayments(ctx, orderId)).find((p) => p.status === 'succeeded' && p.method !== 'cod')
+    if (paid) await ctx.db.transaction((tx) => settleRefundedOrder({ db: tx }, orderId, paid.id))
   }
 }
 
@@ -523,6 +736,9 @@ export async function sweepPayments(
     ctx,
     { ...deps, checkedAt: now },
   )
+  for (const r of await listPendingPaymentRefunds(ctx, { checkedBefore, limit: deps.limit ?? 50 })) {
+    await followStaffRefund(ctx, r, deps)
+  }
   // No outside call here: the order's row lock and its status decide, so a second server's try changes nothing.
   let cancelled = 0
   for (const orderId of await listOverdueUnpaidOrders(ctx, now)) {

@@ -305,7 +305,7 @@ export async function postPaymentUnapplied(
  */
 export async function postRefund(
   ctx: ServiceContext,
-  input: { paymentId: number; refundKey: string; amount: number },
+  input: { paymentId: number; refundKey: string; amount: number; vendorOrderIds?: number[] },
 ): Promise<boolean> {
   const paid = await ctx.db
     .select({
@@ -334,11 +334,30 @@ export async function postRefund(
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > cashIn - refunded) {
     throw new LedgerError(`refund of ${input.amount} on payment ${input.paymentId} exceeds what is left`)
   }
-  const lines: Line[] = received.map((l) => ({
+  // A refund of some vendor orders (their parts cancelled) reverses only their lines, in proportion to what they
+  // took; any other refund reverses the whole payment's posting in proportion.
+  const scope = input.vendorOrderIds
+  const reversed = scope
+    ? received.filter(
+        (l) => l.account === accounts.platformCash || (l.vendorOrderId !== null && scope.includes(l.vendorOrderId)),
+      )
+    : received
+  const base = scope
+    ? -reversed.filter((l) => l.account !== accounts.platformCash).reduce((s, l) => s + l.amount, 0)
+    : cashIn
+  if (base <= 0 || input.amount > base) {
+    throw new LedgerError(`refund of ${input.amount} on payment ${input.paymentId} exceeds its vendor orders' part`)
+  }
+  const lines: Line[] = reversed.map((l) => ({
     account: l.account,
     vendorId: l.vendorId,
     vendorOrderId: l.vendorOrderId,
-    amount: l.account === accounts.platformCash ? -input.amount : -Math.round((l.amount * input.amount) / cashIn),
+    amount:
+      l.account === accounts.platformCash
+        ? l === reversed.find((r) => r.account === accounts.platformCash)
+          ? -input.amount
+          : 0
+        : -Math.round((l.amount * input.amount) / base),
   }))
   const rest = lines.reduce((s, l) => s + l.amount, 0)
   const cash = lines.find((l) => l.account === accounts.platformCash)

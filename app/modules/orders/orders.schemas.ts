@@ -79,3 +79,49 @@ export const CancellationAnswerFormSchema = z.discriminatedUnion('intent', [
     ),
   }),
 ])
+
+const staffReason = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : ''),
+  z.string().min(1, 'fulfilment.admin.act.error.reason').max(500, 'fulfilment.admin.act.error.reasonLong'),
+)
+const confirmed = z.literal('yes', { message: 'fulfilment.admin.act.error.confirm' })
+const optionalVendorOrderId = z.preprocess(
+  blankToUndefined,
+  z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+)
+
+/**
+ * What staff do on an order (the admin console's order page): cancel all of it or one vendor's part, refund an
+ * amount, record a vendor's cash collected, add a note. A cancel and a refund need their box ticked (confirm).
+ */
+export const StaffOrderActionSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('cancel'),
+    vendorOrderId: optionalVendorOrderId,
+    reason: staffReason,
+    confirm: confirmed,
+  }),
+  z.object({
+    intent: z.literal('refund'),
+    amount: z.preprocess(
+      (v) => (typeof v === 'string' ? v.replace(/[\s,]/g, '') : v),
+      z
+        .string()
+        .regex(/^[1-9][0-9]{0,9}$/, 'fulfilment.admin.act.error.amount')
+        .transform(Number)
+        .pipe(z.number().int().max(2_147_483_647, 'fulfilment.admin.act.error.amount')),
+    ),
+    reason: staffReason,
+    key: z.uuid(),
+    confirm: confirmed,
+  }),
+  z.object({ intent: z.literal('cash'), vendorOrderId: z.coerce.number().int().min(1).max(2_147_483_647) }),
+  z.object({
+    intent: z.literal('note'),
+    body: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : ''),
+      z.string().min(1, 'fulfilment.admin.act.error.note').max(2000, 'fulfilment.admin.act.error.noteLong'),
+    ),
+  }),
+])
+export type StaffOrderAction = z.infer<typeof StaffOrderActionSchema>

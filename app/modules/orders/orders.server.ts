@@ -18,6 +18,7 @@ import {
   cancellationRequests,
   orderEvents,
   orderLines,
+  orderNotes,
   orders,
   type PaymentMethod,
   vendorOrders,
@@ -164,12 +165,87 @@ export async function findOrderByNumber(ctx: ServiceContext, number: string): Pr
 }
 
 /** The units an order holds, for reserving or releasing stock. */
-export async function getOrderStockLines(ctx: ServiceContext, orderId: number): Promise<StockLine[]> {
+export async function getOrderStockLines(
+  ctx: ServiceContext,
+  orderId: number,
+  only: { vendorOrderId?: number; skipCancelled?: boolean } = {},
+): Promise<StockLine[]> {
   const rows = await ctx.db
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)
-    .where(and(eq(orderLines.orderId, orderId), isNotNull(orderLines.variantId)))
+    .innerJoin(vendorOrders, eq(vendorOrders.id, orderLines.vendorOrderId))
+    .where(
+      and(
+        eq(orderLines.orderId, orderId),
+        isNotNull(orderLines.variantId),
+        only.vendorOrderId === undefined ? undefined : eq(orderLines.vendorOrderId, only.vendorOrderId),
+        // A part cancelled on its own gave its units back then.
+        only.skipCancelled ? ne(vendorOrders.status, 'cancelled') : undefined,
+      ),
+    )
   return rows.map((r) => ({ variantId: r.variantId as number, quantity: r.quantity }))
+}
+
+/** A line in the order's history that changes no status (a refund, cash collected by staff): from and to are now. */
+export async function recordOrderEvent(
+  ctx: ServiceContext,
+  input: { orderId: number; vendorOrderId?: number | null; actor: string; note: string; data?: unknown },
+): Promise<void> {
+  const order = await findOrder(ctx, input.orderId)
+  if (!order) return
+  await ctx.db.insert(orderEvents).values({
+    orderId: input.orderId,
+    vendorOrderId: input.vendorOrderId ?? null,
+    fromStatus: order.status,
+    toStatus: order.status,
+    actor: input.actor,
+    note: input.note,
+    data: input.data ?? null,
+  })
+}
+
+/**
+ * Cancels one vendor's part of an order on its own (staff), before it leaves the vendor. The order's own status
+ * follows what is left (a part cancelled while the others are on their way may make the order shipped).
+ * `illegal` once the part is dispatched or already cancelled.
+ */
+export async function cancelVendorOrder(
+  ctx: ServiceContext,
+  input: { orderId: number; vendorOrderId: number; actor: string; note: string },
+): Promise<{ ok: true; vendorOrder: VendorOrderRow } | { ok: false; code: 'not_found' | 'illegal' }> {
+  const [vo] = await ctx.db
+    .select()
+    .from(vendorOrders)
+    .where(and(eq(vendorOrders.id, input.vendorOrderId), eq(vendorOrders.orderId, input.orderId)))
+    .for('update')
+  if (!vo) return { ok: false, code: 'not_found' }
+  if (!canTransitionVendorOrder(vo.status, 'cancelled')) return { ok: false, code: 'illegal' }
+  const [updated] = await ctx.db
+    .update(vendorOrders)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(eq(vendorOrders.id, vo.id))
+    .returning()
+  await ctx.db.insert(orderEvents).values({
+    orderId: input.orderId,
+    vendorOrderId: vo.id,
+    fromStatus: vo.status,
+    toStatus: 'cancelled',
+    actor: input.actor,
+    note: input.note,
+  })
+  const order = await findOrder(ctx, input.orderId, true)
+  const siblings = await ctx.db
+    .select({ status: vendorOrders.status })
+    .from(vendorOrders)
+    .where(eq(vendorOrders.orderId, input.orderId))
+  const derived = orderStatusFromVendorOrders(siblings.map((x) => x.status))
+  if (order && derived && derived !== order.status) {
+    if (derived === 'delivered' && order.status !== 'shipped') {
+      await transitionOrder(ctx, order.id, 'shipped', { actor: input.actor })
+    }
+    await transitionOrder(ctx, order.id, derived, { actor: input.actor })
+  }
+  return { ok: true, vendorOrder: updated ?? vo }
 }
 
 export async function setStockReserved(ctx: ServiceContext, orderId: number, reserved: boolean): Promise<void> {
@@ -720,7 +796,14 @@ export async function listVendorOrderNumbers(
 /** The vendor orders of an order with their status, locked (a cancel decides on them). */
 export async function lockVendorOrdersOf(ctx: ServiceContext, orderId: number) {
   return ctx.db
-    .select({ id: vendorOrders.id, vendorId: vendorOrders.vendorId, status: vendorOrders.status })
+    .select({
+      id: vendorOrders.id,
+      vendorId: vendorOrders.vendorId,
+      status: vendorOrders.status,
+      releasedAt: vendorOrders.releasedAt,
+      subtotal: vendorOrders.subtotal,
+      cashCollectedAt: vendorOrders.cashCollectedAt,
+    })
     .from(vendorOrders)
     .where(eq(vendorOrders.orderId, orderId))
     .orderBy(asc(vendorOrders.id))
@@ -788,4 +871,25 @@ export async function hasOpenCancellation(ctx: ServiceContext, vendorOrderId: nu
     .from(cancellationRequests)
     .where(and(eq(cancellationRequests.vendorOrderId, vendorOrderId), eq(cancellationRequests.status, 'requested')))
   return (row?.n ?? 0) > 0
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Staff's notes on an order (never shown to the customer or the vendor)
+
+export type OrderNoteRow = typeof orderNotes.$inferSelect
+
+/** The longest note staff can add. */
+export const ORDER_NOTE_MAX = 2000
+
+export async function addOrderNote(
+  ctx: ServiceContext,
+  input: { orderId: number; author: string; body: string },
+): Promise<OrderNoteRow> {
+  const [row] = await ctx.db.insert(orderNotes).values(input).returning()
+  if (!row) throw new Error('note not written')
+  return row
+}
+
+export async function listOrderNotes(ctx: ServiceContext, orderId: number): Promise<OrderNoteRow[]> {
+  return ctx.db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(asc(orderNotes.id))
 }

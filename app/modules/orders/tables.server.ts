@@ -231,3 +231,19 @@ export const deliveryFeeRates = pgTable(
     check('delivery_fee_rates_fee', sql`${t.fee} >= 0`),
   ],
 )
+
+/** Staff's own notes on an order: never shown to the customer or the vendor. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** `staff:<user id>`. */
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.id)],
+)

@@ -1,7 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { PaymentMethod, ProviderStatus } from './provider.ts'
-import { type PaymentStatus, paymentEvents, payments, type RefundStatus } from './tables.server.ts'
+import {
+  type PartRefundStatus,
+  type PaymentStatus,
+  paymentEvents,
+  paymentRefunds,
+  payments,
+  type RefundStatus,
+} from './tables.server.ts'
 
 // The payments module's records: one row per attempt to collect an order's money, and every event a provider
 // sent or answered. The workflows decide what an outcome means for the order; this module only keeps the facts,
@@ -90,10 +97,11 @@ export async function startRefundRecord(
   ctx: ServiceContext,
   paymentId: number,
   refundReference: string,
+  refundAmount: number | null = null,
 ): Promise<boolean> {
   const rows = await ctx.db
     .update(payments)
-    .set({ refundReference, refundStatus: 'pending', updatedAt: new Date() })
+    .set({ refundReference, refundStatus: 'pending', refundAmount, updatedAt: new Date() })
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'succeeded'), isNull(payments.refundStatus)))
     .returning({ id: payments.id })
   return rows.length > 0
@@ -262,4 +270,100 @@ export async function hasPendingPayment(ctx: ServiceContext, orderId: number, ex
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
   return rows.some((r) => r.id !== exceptId)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Refunds staff make (part of a payment, or one vendor's part): one row each in payment_refunds.
+
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect
+
+/**
+ * What of a payment is already on its way back or back: its whole-payment refund (unless it failed) and every
+ * staff refund not failed. What is left to refund is the payment's amount less this.
+ */
+export async function refundedSoFar(ctx: ServiceContext, payment: PaymentRow): Promise<number> {
+  const whole =
+    payment.refundStatus === 'pending' || payment.refundStatus === 'succeeded'
+      ? (payment.refundAmount ?? payment.amount)
+      : 0
+  const [row] = await ctx.db
+    .select({ n: sql<number>`coalesce(sum(${paymentRefunds.amount}), 0)::int` })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, payment.id), ne(paymentRefunds.status, 'failed')))
+  return whole + Number(row?.n ?? 0)
+}
+
+export async function findPaymentRefundByReference(
+  ctx: ServiceContext,
+  reference: string,
+): Promise<PaymentRefundRow | null> {
+  const [row] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.reference, reference))
+  return row ?? null
+}
+
+export async function findPaymentRefund(
+  ctx: ServiceContext,
+  refundId: number,
+  lock = false,
+): Promise<PaymentRefundRow | null> {
+  const q = ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId))
+  const [row] = lock ? await q.for('update') : await q
+  return row ?? null
+}
+
+export async function createPaymentRefund(
+  ctx: ServiceContext,
+  input: Pick<
+    PaymentRefundRow,
+    'paymentId' | 'orderId' | 'vendorOrderId' | 'reference' | 'amount' | 'reason' | 'actor' | 'payeePhone'
+  > & { status: PartRefundStatus },
+): Promise<PaymentRefundRow> {
+  const [row] = await ctx.db.insert(paymentRefunds).values(input).returning()
+  if (!row) throw new Error('refund not written')
+  return row
+}
+
+/** Settles a pending staff refund; false when it was already settled. */
+export async function settlePaymentRefund(
+  ctx: ServiceContext,
+  refundId: number,
+  status: 'succeeded' | 'failed',
+): Promise<boolean> {
+  const rows = await ctx.db
+    .update(paymentRefunds)
+    .set({ status, completedAt: new Date() })
+    .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'pending')))
+    .returning({ id: paymentRefunds.id })
+  return rows.length > 0
+}
+
+export async function updatePaymentRefund(
+  ctx: ServiceContext,
+  refundId: number,
+  set: { providerRefundId?: string; checkedAt?: Date },
+): Promise<void> {
+  await ctx.db.update(paymentRefunds).set(set).where(eq(paymentRefunds.id, refundId))
+}
+
+/** Staff refunds still waiting for their provider's answer, not asked since `checkedBefore`. */
+export async function listPendingPaymentRefunds(
+  ctx: ServiceContext,
+  input: { checkedBefore: Date; limit?: number },
+): Promise<PaymentRefundRow[]> {
+  return ctx.db
+    .select()
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.status, 'pending'),
+        or(isNull(paymentRefunds.checkedAt), lt(paymentRefunds.checkedAt, input.checkedBefore)),
+      ),
+    )
+    .orderBy(asc(paymentRefunds.id))
+    .limit(input.limit ?? 50)
+}
+
+/** An order's staff refunds, oldest first (the admin console shows them). */
+export async function listOrderRefunds(ctx: ServiceContext, orderId: number): Promise<PaymentRefundRow[]> {
+  return ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(asc(paymentRefunds.id))
 }

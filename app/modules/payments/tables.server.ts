@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { orders } from '#app/modules/orders/tables.server.ts'
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'expired'
@@ -39,6 +40,8 @@ export const payments = pgTable(
     refundStatus: text('refund_status').$type<RefundStatus>(),
     /** The provider's id of the refund, when it has its own (card refunds are looked up by it). */
     refundProviderId: text('refund_provider_id'),
+    /** What the whole-payment refund returns: what was left of the payment when it started (null: all of it). */
+    refundAmount: integer('refund_amount'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -64,4 +67,51 @@ export const paymentEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_events_payment_idx').on(t.paymentId, t.id)],
+)
+
+/**
+ * Where a refund that staff made stands. `to_send`: a cash-on-delivery refund waiting for its mobile-money
+ * disbursement to the customer's number (no provider holds that money: it is sent from Isoko's disbursement
+ * account).
+ */
+export type PartRefundStatus = 'pending' | 'succeeded' | 'failed' | 'to_send'
+
+/**
+ * A refund staff made on an order: part or all of a payment, or of one vendor's part of it. Several may be made on
+ * one payment; together they never exceed what it took (checked under the payment's row lock). `reference` is the
+ * form's own UUIDv4, so a second submit of the same form finds the first refund instead of making another.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The vendor order it refunds (a part cancelled by staff), or null for a refund of the order as a whole. */
+    vendorOrderId: integer('vendor_order_id'),
+    reference: text('reference').notNull(),
+    /** Integer francs. */
+    amount: integer('amount').notNull(),
+    status: text('status').$type<PartRefundStatus>().notNull().default('pending'),
+    /** The provider's id of the refund, when it has its own. */
+    providerRefundId: text('provider_refund_id'),
+    /** Cash on delivery: the number the disbursement goes to (E.164). */
+    payeePhone: text('payee_phone'),
+    reason: text('reason').notNull(),
+    /** `staff:<user id>`. */
+    actor: text('actor').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_reference_idx').on(t.reference),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    index('payment_refunds_status_idx').on(t.status, t.checkedAt),
+    check('payment_refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
 )

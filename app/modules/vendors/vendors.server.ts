@@ -46,9 +46,9 @@ export async function listVendorLabels(ctx: ServiceContext, ids: number[]): Prom
 export async function findVendorContact(
   ctx: ServiceContext,
   vendorId: number,
-): Promise<{ id: number; name: string; email: string; status: VendorStatus } | null> {
+): Promise<{ id: number; name: string; email: string; phone: string; status: VendorStatus } | null> {
   const [row] = await ctx.db
-    .select({ id: vendors.id, name: vendors.name, email: vendors.email, status: vendors.status })
+    .select({ id: vendors.id, name: vendors.name, email: vendors.email, phone: vendors.phone, status: vendors.status })
     .from(vendors)
     .where(eq(vendors.id, vendorId))
   return row ?? null

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { DeliveryOption } from '#app/components/fulfilment/delivery-option.tsx'
 import { OrderHistory } from '#app/components/fulfilment/order-history.tsx'
 import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { flashCookie } from '#app/lib/flash.server.ts'
+import { parseForm } from '#app/lib/forms.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
@@ -15,14 +19,100 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { StaffOrderActionSchema } from '#app/modules/orders/orders.schemas.ts'
 import { findOrderForConsole } from '#app/queries/staff-orders.server.ts'
+import {
+  type StaffRefusal,
+  staffAddOrderNote,
+  staffCancelOrder,
+  staffMarkCashCollected,
+  staffRefundOrder,
+} from '#app/workflows/staff-orders.server.ts'
 import type { Route } from './+types/order'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
   const found = params.number.length <= 40 ? await findOrderForConsole(serviceContextOf(context), params.number) : null
   if (!found) notFound()
-  return { title: requestI18n(request)._('fulfilment.admin.order.meta', { number: found.order.number }), ...found }
+  return {
+    title: requestI18n(request)._('fulfilment.admin.order.meta', { number: found.order.number }),
+    ...found,
+    // The refund form's own reference: the same form sent twice makes one refund.
+    refundKey: crypto.randomUUID(),
+  }
+}
+
+/** What a refused action answers: which form, the messages by field (catalogue ids), what was typed. */
+export type StaffOrderActionData = {
+  intent?: string
+  vendorOrderId?: number
+  errors: Record<string, string>
+  values?: Record<string, string>
+  left?: number
+}
+
+/** Cancel, refund, cash collected, note: staff only (the layout's guard, and each workflow checks the role again). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = guardedActor(context, 'admin')
+  const form = await request.formData()
+  const typed = (name: string) => {
+    const v = form.get(name)
+    return typeof v === 'string' ? v.slice(0, 2100) : ''
+  }
+  const values = { reason: typed('reason'), amount: typed('amount'), body: typed('body') }
+  const intent = typed('intent')
+  const vendorOrderId = Number(typed('vendorOrderId')) || undefined
+  const parsed = parseForm(form, StaffOrderActionSchema)
+  if (!parsed.ok) {
+    return data<StaffOrderActionData>({ intent, vendorOrderId, errors: parsed.errors, values }, { status: 400 })
+  }
+  const ctx = { ...serviceContextOf(context), actor }
+  const orderNumber = params.number
+  const input = parsed.data
+  const outcome =
+    input.intent === 'cancel'
+      ? await staffCancelOrder(ctx, { orderNumber, vendorOrderId: input.vendorOrderId, reason: input.reason })
+      : input.intent === 'refund'
+        ? await staffRefundOrder(ctx, { orderNumber, amount: input.amount, reason: input.reason, key: input.key })
+        : input.intent === 'cash'
+          ? await staffMarkCashCollected(ctx, { orderNumber, vendorOrderId: input.vendorOrderId })
+          : await staffAddOrderNote(ctx, { orderNumber, body: input.body })
+  if (!outcome.ok) {
+    const { status, errors, left } = refusal(outcome)
+    return data<StaffOrderActionData>({ intent, vendorOrderId, errors, values, left }, { status })
+  }
+  const title =
+    input.intent === 'cancel'
+      ? input.vendorOrderId && 'whole' in outcome && !outcome.whole
+        ? 'fulfilment.admin.act.toast.cancelPart'
+        : 'fulfilment.admin.act.toast.cancel'
+      : `fulfilment.admin.act.toast.${input.intent}`
+  const flash = await flashCookie({
+    kind: 'success',
+    title,
+    body: input.intent === 'note' ? undefined : 'fulfilment.admin.act.toast.told',
+    values: { number: orderNumber },
+  })
+  return redirect(`/admin/orders/${encodeURIComponent(orderNumber)}`, { headers: { 'Set-Cookie': flash } })
+}
+
+function refusal(outcome: StaffRefusal): { status: number; errors: Record<string, string>; left?: number } {
+  switch (outcome.code) {
+    case 'too_much':
+      return { status: 400, errors: { amount: 'fulfilment.admin.act.error.tooMuch' }, left: outcome.left }
+    case 'invalid':
+      return { status: 400, errors: { form: 'fulfilment.admin.act.error.invalid' } }
+    case 'forbidden':
+      return { status: 403, errors: { form: 'fulfilment.admin.act.error.forbidden' } }
+    case 'not_found':
+      return { status: 404, errors: { form: 'fulfilment.admin.act.error.notFound' } }
+    case 'already':
+      return { status: 409, errors: { form: 'fulfilment.admin.act.error.already' } }
+    case 'not_refundable':
+      return { status: 409, errors: { form: 'fulfilment.admin.act.error.notRefundable' } }
+    default:
+      return { status: 409, errors: { form: 'fulfilment.admin.act.error.illegal' } }
+  }
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -30,12 +120,16 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 /** One order as staff see it: the customer, the money, every vendor's part, the history, and every payment attempt. */
-export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
+export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const when = useDateTimeFormat()
   const { intlLocale } = useRootData()
   const rwf = (amount: number) => formatRwf(amount, intlLocale)
-  const { order, payments } = loaderData
+  const { order, payments, refunds, notes, refundable, refundKey } = loaderData
+  const answer = actionData as StaffOrderActionData | undefined
+  const closed = order.status === 'cancelled' || order.status === 'refunded'
+  const live = order.vendorOrders.filter((v) => v.status !== 'cancelled')
+  const wholeCancellable = !closed && live.every((v) => v.status === 'new' || v.status === 'packed')
   const partName = (vendorOrderId: number) => order.vendorOrders.find((v) => v.id === vendorOrderId)?.vendorName ?? ''
   return (
     <article aria-labelledby="admin-order-title">
@@ -132,9 +226,43 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
                 <span>{rwf(vo.subtotal)}</span>
               </p>
               <CancellationRequest request={order.cancellations.find((c) => c.vendorOrderId === vo.id)} />
+              {vo.cashCollectedAt ? (
+                <p className="mt-2 text-sm">
+                  {t('fulfilment.admin.act.cash.done', { date: when(vo.cashCollectedAt) })}
+                </p>
+              ) : null}
+              <PartActions
+                orderMethod={order.paymentMethod}
+                part={vo}
+                canCancel={!closed && live.length > 1 && (vo.status === 'new' || vo.status === 'packed')}
+                answer={answer?.vendorOrderId === vo.id ? answer : undefined}
+              />
             </li>
           ))}
         </ul>
+      </section>
+
+      <section aria-labelledby="admin-order-act" className="mt-8">
+        <h2 id="admin-order-act" className="text-xl font-bold">
+          {t('fulfilment.admin.act.heading')}
+        </h2>
+        <div className="mt-3 grid gap-4 lg:grid-cols-2">
+          <RefundForm
+            left={refundable.left}
+            cash={refundable.cash}
+            phone={order.phone}
+            refundKey={refundKey}
+            answer={answer?.intent === 'refund' ? answer : undefined}
+          />
+          {wholeCancellable ? (
+            <CancelForm answer={answer?.intent === 'cancel' && !answer.vendorOrderId ? answer : undefined} />
+          ) : (
+            <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
+              {closed ? t('fulfilment.admin.act.cancel.closed') : t('fulfilment.admin.act.cancel.onItsWay')}
+            </p>
+          )}
+        </div>
+        <NotesPanel notes={notes} answer={answer?.intent === 'note' ? answer : undefined} />
       </section>
 
       <section aria-labelledby="admin-order-history" className="mt-8">
@@ -213,8 +341,310 @@ export default function AdminOrderPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        {refunds.length > 0 ? (
+          <>
+            <h3 className="mt-6 font-semibold">{t('fulfilment.admin.act.refunds')}</h3>
+            <ul className="mt-2 grid gap-2">
+              {refunds.map((r) => (
+                <li key={r.id} className="min-w-0 rounded-md border border-border bg-card p-3 text-sm">
+                  <p className="flex flex-wrap justify-between gap-2">
+                    <span className="font-semibold">{rwf(r.amount)}</span>
+                    <span>{t(`fulfilment.admin.act.refundStatus.${r.status}`)}</span>
+                  </p>
+                  <p className="break-words text-muted-foreground">
+                    {when(r.createdAt)}
+                    {r.vendorOrderId ? ` · ${partName(r.vendorOrderId)}` : ''} · {r.reason}
+                  </p>
+                  {r.status === 'to_send' && r.payeePhone ? (
+                    <p>{t('fulfilment.admin.act.refund.toSendTo', { phone: formatPhone(r.payeePhone) })}</p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
       </section>
     </article>
+  )
+}
+
+/** A message of a refused form (a catalogue id), above it. */
+function FormError({ answer }: { answer?: StaffOrderActionData }) {
+  const t = useT()
+  if (!answer?.errors.form) return null
+  return (
+    <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
+      {t(answer.errors.form)}
+    </p>
+  )
+}
+
+function useBusy(intent: string, vendorOrderId?: number) {
+  const navigation = useNavigation()
+  return (
+    navigation.state !== 'idle' &&
+    navigation.formData?.get('intent') === intent &&
+    (vendorOrderId === undefined || navigation.formData?.get('vendorOrderId') === String(vendorOrderId))
+  )
+}
+
+/** The reason staff give and the box that confirms a destructive action. */
+function ReasonAndConfirm({
+  id,
+  label,
+  confirmLabel,
+  answer,
+}: {
+  id: string
+  label: string
+  confirmLabel: string
+  answer?: StaffOrderActionData
+}) {
+  const t = useT()
+  const reasonError = answer?.errors.reason
+  const confirmError = answer?.errors.confirm
+  return (
+    <>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-reason`}>{label}</Label>
+        <Textarea
+          id={`${id}-reason`}
+          name="reason"
+          rows={2}
+          maxLength={500}
+          required
+          defaultValue={answer?.values?.reason ?? ''}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+        />
+        <FieldError id={`${id}-reason-error`}>{reasonError ? t(reasonError) : null}</FieldError>
+      </div>
+      <div className="grid gap-1.5">
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="confirm"
+            value="yes"
+            required
+            className="mt-0.5 size-4 accent-primary"
+            aria-describedby={confirmError ? `${id}-confirm-error` : undefined}
+          />
+          {confirmLabel}
+        </label>
+        <FieldError id={`${id}-confirm-error`}>{confirmError ? t(confirmError) : null}</FieldError>
+      </div>
+    </>
+  )
+}
+
+function RefundForm({
+  left,
+  cash,
+  phone,
+  refundKey,
+  answer,
+}: {
+  left: number
+  cash: boolean
+  phone: string
+  refundKey: string
+  answer?: StaffOrderActionData
+}) {
+  const t = useT()
+  const { intlLocale } = useRootData()
+  const busy = useBusy('refund')
+  const amountError = answer?.errors.amount
+  if (left <= 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
+        {t('fulfilment.admin.act.refund.nothing')}
+      </p>
+    )
+  }
+  return (
+    <Form
+      method="post"
+      className="grid content-start gap-3 rounded-lg border border-border bg-card p-4"
+      aria-labelledby="admin-refund-title"
+      key={answer ? 'refused' : refundKey}
+    >
+      <h3 id="admin-refund-title" className="font-semibold">
+        {t('fulfilment.admin.act.refund.heading')}
+      </h3>
+      <FormError answer={answer} />
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="key" value={refundKey} />
+      <p className="text-sm text-muted-foreground">
+        {cash
+          ? t('fulfilment.admin.act.refund.cash', { phone: formatPhone(phone) })
+          : t('fulfilment.admin.act.refund.online')}
+      </p>
+      <div className="grid gap-1.5">
+        <Label htmlFor="admin-refund-amount">
+          {t('fulfilment.admin.act.refund.amount', { left: formatRwf(left, intlLocale) })}
+        </Label>
+        <Input
+          id="admin-refund-amount"
+          name="amount"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          defaultValue={answer?.values?.amount ?? ''}
+          aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? 'admin-refund-amount-error' : undefined}
+        />
+        <FieldError id="admin-refund-amount-error">
+          {amountError ? t(amountError, { left: formatRwf(answer?.left ?? left, intlLocale) }) : null}
+        </FieldError>
+      </div>
+      <ReasonAndConfirm
+        id="admin-refund"
+        label={t('fulfilment.admin.act.refund.reason')}
+        confirmLabel={t('fulfilment.admin.act.refund.confirm')}
+        answer={answer}
+      />
+      <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
+        {busy ? t('fulfilment.admin.act.busy') : t('fulfilment.admin.act.refund.submit')}
+      </Button>
+    </Form>
+  )
+}
+
+function CancelForm({ answer }: { answer?: StaffOrderActionData }) {
+  const t = useT()
+  const busy = useBusy('cancel')
+  return (
+    <Form
+      method="post"
+      className="grid content-start gap-3 rounded-lg border border-border bg-card p-4"
+      aria-labelledby="admin-cancel-title"
+      key={answer ? 'refused' : 'fresh'}
+    >
+      <h3 id="admin-cancel-title" className="font-semibold">
+        {t('fulfilment.admin.act.cancel.heading')}
+      </h3>
+      <FormError answer={answer} />
+      <input type="hidden" name="intent" value="cancel" />
+      <p className="text-sm text-muted-foreground">{t('fulfilment.admin.act.cancel.intro')}</p>
+      <ReasonAndConfirm
+        id="admin-cancel"
+        label={t('fulfilment.admin.act.cancel.reason')}
+        confirmLabel={t('fulfilment.admin.act.cancel.confirm')}
+        answer={answer}
+      />
+      <Button type="submit" variant="destructive" disabled={busy} className="justify-self-start">
+        {busy ? t('fulfilment.admin.act.busy') : t('fulfilment.admin.act.cancel.submit')}
+      </Button>
+    </Form>
+  )
+}
+
+type PartView = Route.ComponentProps['loaderData']['order']['vendorOrders'][number]
+
+/** One vendor's part: cancel it alone, or record its cash collected (cash on delivery, once it left the vendor). */
+function PartActions({
+  part,
+  orderMethod,
+  canCancel,
+  answer,
+}: {
+  part: PartView
+  orderMethod: string
+  canCancel: boolean
+  answer?: StaffOrderActionData
+}) {
+  const t = useT()
+  const cashBusy = useBusy('cash', part.id)
+  const cancelBusy = useBusy('cancel', part.id)
+  const canCollect =
+    orderMethod === 'cod' && !part.cashCollectedAt && (part.status === 'dispatched' || part.status === 'delivered')
+  if (!canCancel && !canCollect) return null
+  const id = `admin-part-${part.id}`
+  return (
+    <div className="mt-3 grid gap-3 border-t border-border pt-3">
+      {answer?.intent === 'cash' ? <FormError answer={answer} /> : null}
+      {canCollect ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="cash" />
+          <input type="hidden" name="vendorOrderId" value={part.id} />
+          <Button type="submit" variant="outline" disabled={cashBusy}>
+            {cashBusy ? t('fulfilment.admin.act.busy') : t('fulfilment.admin.act.cash.submit')}
+          </Button>
+        </Form>
+      ) : null}
+      {canCancel ? (
+        <details open={answer?.intent === 'cancel' ? true : undefined}>
+          <summary className="cursor-pointer text-sm font-medium">
+            {t('fulfilment.admin.act.part.summary', { store: part.vendorName })}
+          </summary>
+          <Form method="post" className="mt-2 grid gap-3" key={answer ? 'refused' : 'fresh'}>
+            <FormError answer={answer?.intent === 'cancel' ? answer : undefined} />
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="vendorOrderId" value={part.id} />
+            <ReasonAndConfirm
+              id={id}
+              label={t('fulfilment.admin.act.cancel.reason')}
+              confirmLabel={t('fulfilment.admin.act.part.confirm', { store: part.vendorName })}
+              answer={answer?.intent === 'cancel' ? answer : undefined}
+            />
+            <Button type="submit" variant="destructive" disabled={cancelBusy} className="justify-self-start">
+              {cancelBusy ? t('fulfilment.admin.act.busy') : t('fulfilment.admin.act.part.submit')}
+            </Button>
+          </Form>
+        </details>
+      ) : null}
+    </div>
+  )
+}
+
+/** Staff's notes: never shown to the customer or the vendor. */
+function NotesPanel({
+  notes,
+  answer,
+}: {
+  notes: Route.ComponentProps['loaderData']['notes']
+  answer?: StaffOrderActionData
+}) {
+  const t = useT()
+  const when = useDateTimeFormat()
+  const busy = useBusy('note')
+  const error = answer?.errors.body
+  return (
+    <section aria-labelledby="admin-notes-title" className="mt-4 rounded-lg border border-border bg-card p-4">
+      <h3 id="admin-notes-title" className="font-semibold">
+        {t('fulfilment.admin.act.notes.heading')}
+      </h3>
+      <p className="text-sm text-muted-foreground">{t('fulfilment.admin.act.notes.intro')}</p>
+      {notes.length > 0 ? (
+        <ol className="mt-3 grid gap-2">
+          {notes.map((n) => (
+            <li key={n.id} className="rounded-md bg-muted p-2 text-sm">
+              <p className="break-words whitespace-pre-line">{n.body}</p>
+              <p className="text-xs text-muted-foreground">{when(n.createdAt)}</p>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <Form method="post" className="mt-3 grid gap-2" key={answer ? 'refused' : `notes-${notes.length}`}>
+        <FormError answer={answer} />
+        <input type="hidden" name="intent" value="note" />
+        <Label htmlFor="admin-note-body">{t('fulfilment.admin.act.notes.label')}</Label>
+        <Textarea
+          id="admin-note-body"
+          name="body"
+          rows={2}
+          maxLength={2000}
+          required
+          defaultValue={answer?.values?.body ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'admin-note-body-error' : undefined}
+        />
+        <FieldError id="admin-note-body-error">{error ? t(error) : null}</FieldError>
+        <Button type="submit" variant="outline" disabled={busy} className="justify-self-start">
+          {busy ? t('fulfilment.admin.act.busy') : t('fulfilment.admin.act.notes.submit')}
+        </Button>
+      </Form>
+    </section>
   )
 }
 
