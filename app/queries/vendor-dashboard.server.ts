@@ -3,6 +3,7 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getVendorOrderFigures, listVendorOrders, type VendorOrderListItem } from '#app/modules/orders/orders.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import type { VendorStatus } from '#app/modules/vendors/vendor-status.ts'
+import { storeHasOrders } from '#app/modules/vendors/vendor-status.ts'
 import { getVendorStats } from './vendor-directory.server.ts'
 
 // The vendor dashboard's front page: the store, its catalogue and follower figures, and its orders. A read-only
@@ -43,7 +44,8 @@ export async function findStoreDashboard(
     .where(eq(vendors.ownerUserId, input.ownerUserId))
   if (!row) return null
   const stats = await getVendorStats(ctx, row.id)
-  const trading = row.status === 'approved'
+  // A suspended store still fulfils the orders placed before its suspension.
+  const trading = storeHasOrders(row.status)
   const figures = trading ? await getVendorOrderFigures(ctx, row.id) : { orders: 0, revenue: 0, customers: 0, open: 0 }
   const recent = trading ? (await listVendorOrders(ctx, row.id, { limit: 5 })).items : []
   return {

@@ -18,6 +18,7 @@ import type { PaymentMethod } from '#app/modules/orders/tables.server.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { createPayment, listOrderPayments, listPaymentEvents } from '#app/modules/payments/payments.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { changeVendorStatus } from '#app/modules/vendors/vendor-status.server.ts'
 import { createVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { findStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
@@ -333,7 +334,7 @@ describe('an order paid online', () => {
 })
 
 describe("the store owner's order pages", () => {
-  test('show only the signed-in owner’s store, and nothing while the store is not approved', async () => {
+  test('show only the signed-in owner’s store; a suspended store keeps its earlier orders, a pending one has none', async () => {
     for (const id of ['owner-a', 'owner-b']) {
       await t.ctx.db.insert(users).values({ id, name: id, email: `${id}@example.rw`, role: 'vendor' })
     }
@@ -374,14 +375,30 @@ describe("the store owner's order pages", () => {
       code: 'illegal',
     })
 
-    await t.ctx.db.update(vendors).set({ status: 'suspended' }).where(eq(vendors.id, vendorA))
+    // Suspended by staff: new sales stop, but the orders placed before are still the store's to see and fulfil.
+    await t.ctx.db.insert(users).values({ id: 'staff-1', name: 'Staff', email: 'staff-1@example.rw', role: 'admin' })
+    const staff = { ...t.ctx, actor: { userId: 'staff-1', role: 'admin' as const } }
+    expect(
+      await changeVendorStatus(staff, { vendorId: vendorA, action: 'suspend', reason: 'Unpaid commission' }),
+    ).toMatchObject({ ok: true })
     try {
+      const still = await listStoreOrders(t.ctx, { ownerUserId: 'owner-a', page: 1 })
+      expect(still.items[0]?.orderNumber).toBe(order.number)
+      expect(await getStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A })).not.toBeNull()
+      expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'dispatched' })).toEqual(
+        { ok: true, orderNumber: order.number },
+      )
+      expect((await findStoreDashboard(t.ctx, { ownerUserId: 'owner-a' }))?.recentOrders.length).toBeGreaterThan(0)
+
+      // A store that never opened (pending) has no orders at all.
+      await t.ctx.db.update(vendors).set({ status: 'pending' }).where(eq(vendors.id, vendorA))
       const hidden = await listStoreOrders(t.ctx, { ownerUserId: 'owner-a', page: 1 })
       expect(hidden).toMatchObject({ items: [], total: 0, counts: { new: 0, packed: 0 } })
       expect(await getStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A })).toBeNull()
-      expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'dispatched' })).toEqual(
-        { ok: false, code: 'not_found' },
-      )
+      expect(await fulfilStoreOrder(t.ctx, { ownerUserId: 'owner-a', vendorOrderId: A, intent: 'delivered' })).toEqual({
+        ok: false,
+        code: 'not_found',
+      })
       expect(await findStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })).toMatchObject({
         orderCount: 0,
         revenue: 0,

@@ -16,6 +16,7 @@ import {
   type VendorOrderListItem,
 } from '#app/modules/orders/orders.server.ts'
 import { findPendingCashPayment, recordPaymentEvent, settlePayment } from '#app/modules/payments/payments.server.ts'
+import { storeHasOrders } from '#app/modules/vendors/vendor-status.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
 import { findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { notifyCustomer } from './order-notifications.server.ts'
@@ -94,12 +95,14 @@ export async function recordCashCollected(
 
 // ---------------------------------------------------------------------------------------------------------------
 // The vendor dashboard's order pages. The store is always the one the signed-in account runs (no store id comes
-// from the browser), and only an approved store trades: a pending, rejected or suspended store has no orders.
+// from the browser). An approved store has orders; so has a suspended one: its new sales stop (the catalogue
+// hides it), but the orders placed before the suspension are still its to see and fulfil (or for staff to
+// cancel). A pending or rejected store never sold anything.
 
-/** The id of the store `ownerUserId` runs, when it is approved; null otherwise. */
+/** The id of the store `ownerUserId` runs, when it has orders (approved or suspended); null otherwise. */
 async function tradingStoreOf(ctx: ServiceContext, ownerUserId: string): Promise<number | null> {
   const store = await findVendorByOwner(ctx, ownerUserId)
-  return store?.status === 'approved' ? store.id : null
+  return store && storeHasOrders(store.status) ? store.id : null
 }
 
 const NO_COUNTS: Record<VendorOrderStatus, number> = { new: 0, packed: 0, dispatched: 0, delivered: 0, cancelled: 0 }

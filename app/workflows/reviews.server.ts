@@ -19,6 +19,7 @@ import {
   listReviewableProducts,
   type ReceivedProduct,
 } from '#app/modules/orders/purchases.server.ts'
+import { storeHasOrders } from '#app/modules/vendors/vendor-status.ts'
 import { findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 
 // Reviews across modules: the orders module says what a customer received, the catalog module keeps the reviews;
@@ -70,10 +71,11 @@ export { listReviewedProductIds }
 
 async function storeOf(ctx: ServiceContext, ownerUserId: string): Promise<number | null> {
   const store = await findVendorByOwner(ctx, ownerUserId)
-  return store?.status === 'approved' ? store.id : null
+  // A suspended store still reads (and answers) the reviews of what it sold.
+  return store && storeHasOrders(store.status) ? store.id : null
 }
 
-/** The signed-in vendor's review list (empty when they run no approved store). */
+/** The signed-in vendor's review list (empty when they run no approved or suspended store). */
 export async function listStoreReviews(
   ctx: ServiceContext,
   input: { ownerUserId: string; filter: ReviewFilter; page: number },

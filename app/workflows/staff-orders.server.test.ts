@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formatRwf } from '#app/lib/money.ts'
+import { users } from '#app/modules/accounts/tables.server.ts'
 import {
   accounts,
   getAccountBalances,
@@ -7,9 +8,10 @@ import {
   listOrderTerms,
   listUnbalancedTransactions,
 } from '#app/modules/ledger/ledger.server.ts'
-import { findOrder, findOrderDetail, listOrderNotes } from '#app/modules/orders/orders.server.ts'
+import { findCustomerOrder, findOrder, findOrderDetail, listOrderNotes } from '#app/modules/orders/orders.server.ts'
 import { listOrderRefunds } from '#app/modules/payments/payments.server.ts'
 import type { PaymentProvider } from '#app/modules/payments/provider.ts'
+import { changeVendorStatus } from '#app/modules/vendors/vendor-status.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
   fillCart,
@@ -71,6 +73,7 @@ let soap: number
 beforeAll(async () => {
   t = await createTestDatabase()
   resetShopHelpers()
+  await t.ctx.db.insert(users).values({ id: 'staff-1', name: 'Staff', email: 'staff-1@example.rw', role: 'admin' })
   staff = { ...t.ctx, actor: { userId: 'staff-1', role: 'admin' } }
   notStaff = { ...t.ctx, actor: { userId: 'vendor-1', role: 'vendor' } }
   shopA = await makeVendor(t.ctx, 'staff-tailor')
@@ -302,6 +305,27 @@ describe('cancel', () => {
     expect((await findOrder(t.ctx, o.id))?.status).toBe('shipped')
     await expectLedgerBalanced()
   })
+})
+
+test("a suspended store's open order: its customer sees it, and staff cancel it, refunded and told", async () => {
+  const o = await place('momo')
+  expect(
+    await changeVendorStatus(staff, { vendorId: shopB.id, action: 'suspend', reason: 'Counterfeit goods' }),
+  ).toMatchObject({ ok: true })
+  try {
+    expect((await findCustomerOrder(t.ctx, o.c.id, o.number))?.vendorOrders).toHaveLength(2)
+    expect(await staffCancelOrder(staff, { orderNumber: o.number, reason: 'Store suspended' }, deps)).toEqual({
+      ok: true,
+      whole: true,
+    })
+    expect((await findOrder(t.ctx, o.id))?.status).toBe('refunded')
+    const subjects = (await messagesTo(t.ctx, o.c.email)).map((m) => m.subject)
+    expect(subjects).toContain(`Order ${o.number} was cancelled`)
+    expect(await cashOf(o.id)).toBe(0)
+    await expectLedgerBalanced()
+  } finally {
+    await changeVendorStatus(staff, { vendorId: shopB.id, action: 'reinstate' })
+  }
 })
 
 test('a note is for staff, and says something', async () => {

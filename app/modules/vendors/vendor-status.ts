@@ -49,3 +49,11 @@ export function isVendorStatusAction(value: unknown): value is VendorStatusActio
 
 /** The longest reason staff can give (it is shown on the vendor's dashboard and sent by e-mail). */
 export const STATUS_REASON_MAX = 500
+
+/**
+ * Whether a store in this status has orders to see and fulfil: an approved one, and a suspended one (the orders
+ * placed before its suspension; new sales stop because the catalogue shows only approved stores).
+ */
+export function storeHasOrders(status: VendorStatus): boolean {
+  return status === 'approved' || status === 'suspended'
+}

@@ -223,7 +223,9 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
           <p className="mt-3 text-sm">
             {part.cashCollectedAt
               ? t('fulfilment.vendor.order.cashCollectedAt', { date: when(part.cashCollectedAt) })
-              : t('fulfilment.vendor.order.cashToCollect', { amount: formatRwf(part.subtotal, intlLocale) })}
+              : live
+                ? t('fulfilment.vendor.order.cashToCollect', { amount: formatRwf(part.subtotal, intlLocale) })
+                : t('fulfilment.vendor.order.noCashCancelled')}
           </p>
         ) : null}
       </section>

@@ -123,7 +123,7 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
       ) : (
         <p className="mt-1 text-muted-foreground">{t('productEditor.newIntro')}</p>
       )}
-      {storeStatus !== 'approved' ? (
+      {storeStatus === 'pending' ? (
         <p className="mt-4 rounded-lg border border-border bg-muted p-4 text-sm">{t('productEditor.pendingStore')}</p>
       ) : null}
       {actionData?.notice ? (

@@ -62,7 +62,7 @@ export default function VendorProductsPage({ loaderData }: Route.ComponentProps)
           {t('productEditor.list.add')}
         </Link>
       </div>
-      {listing.storeStatus !== 'approved' ? (
+      {listing.storeStatus === 'pending' ? (
         <p className="mt-4 rounded-lg border border-border bg-muted p-4 text-sm">{t('productEditor.pendingStore')}</p>
       ) : null}
 
