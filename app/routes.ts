@@ -101,7 +101,9 @@ export default [
         route('support', 'routes/admin/support.tsx'),
         route('newsletter', 'routes/admin/newsletter.tsx'),
         route('mailbox', 'routes/admin/mailbox.tsx'),
+        // Orders (issue 13: staff act on them, search, CSV).
         route('orders', 'routes/admin/orders.tsx'),
+        route('orders.csv', 'routes/admin/orders-csv.ts'),
         route('orders/:number', 'routes/admin/order.tsx'),
         route('conversations', 'routes/admin/conversations.tsx'),
         route('conversations/:conversationId', 'routes/admin/conversation.tsx'),

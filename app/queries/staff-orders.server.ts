@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { escapeLike } from '#app/lib/like.ts'
+import { toCsv } from '#app/modules/catalog/stock-csv.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
-import type { OrderStatus } from '#app/modules/orders/order-status.ts'
+import type { StaffOrdersQuery } from '#app/modules/orders/orders.schemas.ts'
 import {
   findOrderForStaff,
   listOrderNotes,
@@ -11,7 +12,7 @@ import {
   orderListColumns,
   withTitles,
 } from '#app/modules/orders/orders.server.ts'
-import { orders } from '#app/modules/orders/tables.server.ts'
+import { orders, vendorOrders } from '#app/modules/orders/tables.server.ts'
 import {
   listOrderPayments,
   listOrderRefunds,
@@ -20,30 +21,66 @@ import {
   type PaymentRow,
   refundedSoFar,
 } from '#app/modules/payments/payments.server.ts'
+import { vendors } from '#app/modules/vendors/tables.server.ts'
 
 // The admin console's orders: every order, and one order with everything the orders and payments modules know of
 // it (its parts, its history, every payment attempt and what each provider said).
 
-/** Every order, for staff: newest first, optionally by status or a search on number, customer name or e-mail. */
-export async function listOrdersForStaff(
-  ctx: ServiceContext,
-  options: { status?: OrderStatus; q?: string; page?: number } = {},
-): Promise<{ items: (OrderListItem & { customerName: string; customerEmail: string })[]; total: number }> {
-  const page = Math.max(1, options.page ?? 1)
-  const q = options.q?.trim()
-  const where = and(
-    options.status ? eq(orders.status, options.status) : undefined,
+/** The national digits of a Rwandan phone number however it is typed (078…, +25078…, 25078…, 78…); else null. */
+export function phoneDigits(q: string): string | null {
+  if (!/^[+\d\s().-]+$/.test(q)) return null
+  const digits = q.replace(/\D/g, '')
+  const national = digits.startsWith('250') ? digits.slice(3) : digits.startsWith('0') ? digits.slice(1) : digits
+  return national.length >= 6 && national.length <= 9 ? national : null
+}
+
+/** A day in Kigali (UTC+2, no summer time) as the instant it starts. */
+const kigaliDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+02:00`) + plusDays * 86_400_000)
+
+function staffOrdersWhere(query: Omit<StaffOrdersQuery, 'page'>) {
+  const q = query.q?.trim()
+  const like = q ? `%${escapeLike(q)}%` : ''
+  const phone = q ? phoneDigits(q) : null
+  return and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.method ? eq(orders.paymentMethod, query.method) : undefined,
+    query.store
+      ? sql`exists (select 1 from ${vendorOrders} where ${vendorOrders.orderId} = ${orders.id} and ${vendorOrders.vendorId} = ${query.store})`
+      : undefined,
+    query.from ? gte(orders.placedAt, kigaliDay(query.from)) : undefined,
+    query.to ? lt(orders.placedAt, kigaliDay(query.to, 1)) : undefined,
     q
       ? or(
-          ilike(orders.number, `%${escapeLike(q)}%`),
-          ilike(customers.email, `%${escapeLike(q)}%`),
-          ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, `%${escapeLike(q)}%`),
+          ilike(orders.number, like),
+          ilike(customers.email, like),
+          ilike(sql`${customers.firstName} || ' ' || ${customers.lastName}`, like),
+          ilike(orders.recipient, like),
+          phone ? like_(orders.phone, phone) : undefined,
+          phone ? like_(customers.phone, phone) : undefined,
+          sql`exists (select 1 from ${vendorOrders} join ${vendors} on ${vendors.id} = ${vendorOrders.vendorId} where ${vendorOrders.orderId} = ${orders.id} and ${vendors.name} ilike ${like})`,
         )
       : undefined,
   )
-  const rows = await ctx.db
+}
+
+/** A stored phone (E.164) that holds these national digits. */
+const like_ = (column: typeof orders.phone | typeof customers.phone, digits: string) =>
+  ilike(sql`coalesce(${column}, '')`, `%${digits}%`)
+
+export type StaffOrderListItem = OrderListItem & { customerName: string; customerEmail: string; phone: string }
+
+/** Every order, for staff: newest first, filtered (StaffOrdersQuerySchema). `limit` null: all of them (the CSV). */
+export async function listOrdersForStaff(
+  ctx: ServiceContext,
+  options: Omit<StaffOrdersQuery, 'page'> & { page?: number; limit?: number | null } = {},
+): Promise<{ items: StaffOrderListItem[]; total: number }> {
+  const page = Math.max(1, options.page ?? 1)
+  const where = staffOrdersWhere(options)
+  const limit = options.limit === undefined ? ORDERS_PAGE_SIZE : options.limit
+  const base = ctx.db
     .select({
       ...orderListColumns,
+      phone: orders.phone,
       firstName: customers.firstName,
       lastName: customers.lastName,
       email: customers.email,
@@ -52,8 +89,7 @@ export async function listOrdersForStaff(
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(where)
     .orderBy(desc(orders.placedAt), desc(orders.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE)
+  const rows = limit === null ? await base : await base.limit(limit).offset((page - 1) * limit)
   const [total] = await ctx.db
     .select({ n: count() })
     .from(orders)
@@ -61,24 +97,47 @@ export async function listOrdersForStaff(
     .where(where)
   const items = await withTitles(
     ctx,
-    rows.map(({ firstName: _f, lastName: _l, email: _e, ...r }) => r),
+    rows.map(({ firstName: _f, lastName: _l, email: _e, phone: _p, ...r }) => r),
   )
   return {
     items: items.map((item, i) => ({
       ...item,
       customerName: `${rows[i].firstName} ${rows[i].lastName}`.trim(),
       customerEmail: rows[i].email,
+      phone: rows[i].phone,
     })),
     total: total?.n ?? 0,
   }
 }
 
-export async function listOrdersForConsole(
-  ctx: ServiceContext,
-  query: { status?: OrderStatus; q?: string; page: number },
-) {
+export async function listOrdersForConsole(ctx: ServiceContext, query: StaffOrdersQuery) {
   const listing = await listOrdersForStaff(ctx, query)
-  return { ...listing, page: query.page, pageCount: Math.max(1, Math.ceil(listing.total / ORDERS_PAGE_SIZE)) }
+  const stores = await ctx.db.select({ id: vendors.id, name: vendors.name }).from(vendors).orderBy(asc(vendors.name))
+  return {
+    ...listing,
+    stores,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(listing.total / ORDERS_PAGE_SIZE)),
+  }
+}
+
+/** The filtered orders as CSV: a header row, amounts in whole francs, fields safe to open in a spreadsheet. */
+export async function exportOrdersCsv(ctx: ServiceContext, query: Omit<StaffOrdersQuery, 'page'>): Promise<string> {
+  const { items } = await listOrdersForStaff(ctx, { ...query, limit: null })
+  return toCsv([
+    ['number', 'placed_at', 'status', 'payment_method', 'customer', 'email', 'phone', 'items', 'total_rwf'],
+    ...items.map((o) => [
+      o.number,
+      new Date(o.placedAt).toISOString(),
+      o.status,
+      o.paymentMethod,
+      o.customerName,
+      o.customerEmail,
+      o.phone,
+      o.itemCount,
+      o.total,
+    ]),
+  ])
 }
 
 export type ConsolePayment = PaymentRow & { events: PaymentEventRow[] }

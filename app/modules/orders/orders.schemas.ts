@@ -32,12 +32,32 @@ export const VendorOrdersQuerySchema = z.object({
   page,
 })
 
-/** /admin/orders?status=paid&q=ISK-100001&page=2 */
+export const paymentMethods = ['momo', 'airtel', 'card', 'cod'] as const
+
+const day = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)))
+    .optional(),
+)
+
+/**
+ * /admin/orders?q=0788123456&status=paid&store=3&method=momo&from=2026-11-01&to=2026-11-30&page=2 (and the same
+ * query on /admin/orders.csv). `q` finds an order number, a customer's name, e-mail or phone (any way it is
+ * written), or a store's name; the dates are days in Kigali, both included.
+ */
 export const StaffOrdersQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(orderStatuses).optional()).catch(undefined),
   q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()).catch(undefined),
+  store: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(2_147_483_647).optional()).catch(undefined),
+  method: z.preprocess(blankToUndefined, z.enum(paymentMethods).optional()).catch(undefined),
+  from: day.catch(undefined),
+  to: day.catch(undefined),
   page,
 })
+export type StaffOrdersQuery = z.infer<typeof StaffOrdersQuerySchema>
 
 /** A vendor order id from the path: a positive number the database can hold, or nothing. */
 export const VendorOrderIdSchema = z

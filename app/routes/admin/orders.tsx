@@ -11,7 +11,7 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
-import { orderStatuses, StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
+import { orderStatuses, paymentMethods, StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
 import { listOrdersForConsole } from '#app/queries/staff-orders.server.ts'
 import type { Route } from './+types/orders'
 
@@ -26,20 +26,32 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
-/** Every order, newest first: by status, or found by number, customer name or e-mail. */
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-card px-3 text-base focus-visible:outline-2 focus-visible:outline-ring sm:text-sm'
+
+/** Every order, newest first: by status, store, payment and dates, or found by number, customer, phone or store. */
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const when = useDateTimeFormat()
   const { intlLocale } = useRootData()
   const { pathname, search } = useLocation()
   const { listing, query } = loaderData
-  const filterHref = (status?: string) => {
+  // The status links keep the other filters; the CSV takes them all (not the page).
+  const filters = (status: string | undefined) => {
     const params = new URLSearchParams()
     if (status) params.set('status', status)
-    if (query.q) params.set('q', query.q)
-    const s = params.toString()
+    for (const key of ['q', 'store', 'method', 'from', 'to'] as const) {
+      const v = query[key]
+      if (v !== undefined) params.set(key, String(v))
+    }
+    return params.toString()
+  }
+  const filterHref = (status?: string) => {
+    const s = filters(status)
     return s ? `${pathname}?${s}` : pathname
   }
+  const csv = filters(query.status)
+  const csvQuery = csv ? `?${csv}` : ''
   return (
     <section aria-labelledby="admin-orders-title">
       <h1 id="admin-orders-title" className="text-2xl font-bold sm:text-3xl">
@@ -69,9 +81,9 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
 
-      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+      <Form method="get" role="search" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
-        <div className="grid min-w-0 flex-1 basis-56 gap-1">
+        <div className="grid min-w-0 gap-1 sm:col-span-2">
           <label htmlFor="admin-orders-q" className="text-sm font-medium">
             {t('fulfilment.admin.orders.search.label')}
           </label>
@@ -83,9 +95,56 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
             placeholder={t('fulfilment.admin.orders.search.placeholder')}
           />
         </div>
-        <Button type="submit" variant="outline">
-          {t('fulfilment.admin.orders.search.submit')}
-        </Button>
+        <div className="grid min-w-0 gap-1">
+          <label htmlFor="admin-orders-store" className="text-sm font-medium">
+            {t('fulfilment.admin.orders.filter.store')}
+          </label>
+          <select id="admin-orders-store" name="store" defaultValue={query.store ?? ''} className={selectClass}>
+            <option value="">{t('fulfilment.admin.orders.filter.anyStore')}</option>
+            {listing.stores.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid min-w-0 gap-1">
+          <label htmlFor="admin-orders-method" className="text-sm font-medium">
+            {t('fulfilment.admin.orders.filter.method')}
+          </label>
+          <select id="admin-orders-method" name="method" defaultValue={query.method ?? ''} className={selectClass}>
+            <option value="">{t('fulfilment.admin.orders.filter.anyMethod')}</option>
+            {paymentMethods.map((m) => (
+              <option key={m} value={m}>
+                {t(`orders.method.${m}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid min-w-0 gap-1">
+          <label htmlFor="admin-orders-from" className="text-sm font-medium">
+            {t('fulfilment.admin.orders.filter.from')}
+          </label>
+          <Input id="admin-orders-from" name="from" type="date" defaultValue={query.from ?? ''} />
+        </div>
+        <div className="grid min-w-0 gap-1">
+          <label htmlFor="admin-orders-to" className="text-sm font-medium">
+            {t('fulfilment.admin.orders.filter.to')}
+          </label>
+          <Input id="admin-orders-to" name="to" type="date" defaultValue={query.to ?? ''} />
+        </div>
+        <div className="flex flex-wrap items-end gap-2 sm:col-span-2">
+          <Button type="submit" variant="outline">
+            {t('fulfilment.admin.orders.search.submit')}
+          </Button>
+          <a
+            href={`/admin/orders.csv${csvQuery}`}
+            className="text-sm font-medium text-primary underline underline-offset-4"
+            download
+          >
+            {t('fulfilment.admin.orders.csv')}
+          </a>
+        </div>
       </Form>
 
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">

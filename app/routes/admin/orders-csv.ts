@@ -1,0 +1,22 @@
+import { serviceContextOf } from '#app/lib/context.server.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
+import { exportOrdersCsv } from '#app/queries/staff-orders.server.ts'
+import type { Route } from './+types/orders-csv'
+
+// The admin console's orders, filtered as the list is (the same query string), as a CSV file: a header row,
+// amounts in whole francs, a byte order mark first so spreadsheets read it as UTF-8. Staff only (the admin layout's
+// guard runs before this loader).
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
+  const { page: _page, ...query } = StaffOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const csv = await exportOrdersCsv(serviceContextOf(context), query)
+  const day = new Date().toISOString().slice(0, 10)
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="isoko-orders-${day}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
