@@ -19,6 +19,7 @@ import { createCustomer, deleteCustomerProfile } from '#app/modules/customers/cu
 import { isDistrict } from '#app/modules/places/places.server.ts'
 import { minutesToWait } from '#app/modules/throttle/throttle.server.ts'
 import { createVendorApplication } from '#app/modules/vendors/vendors-admin.server.ts'
+import { notifyApplicationReceived } from './vendor-notifications.server.ts'
 
 /** The page request and the visitor's address: what the auth calls pass on. */
 export type Caller = { request: Request; clientAddress: string; guestKey: string | null }
@@ -149,12 +150,14 @@ export async function applyAsVendor(
     role: 'vendor',
   })
   if (!account.ok) return refuseAuth(form, account.reason)
+  let vendorId: number
   try {
-    await createVendorApplication(ctx, { ...input, ownerUserId: account.userId })
+    vendorId = (await createVendorApplication(ctx, { ...input, ownerUserId: account.userId })).id
   } catch (error) {
     await deleteAccount(ctx, account.userId)
     throw error
   }
+  await notifyApplicationReceived(ctx, vendorId)
   return { ok: true, cookies: account.cookies, userId: account.userId, role: 'vendor', name: input.businessName }
 }
 

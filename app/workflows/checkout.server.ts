@@ -27,7 +27,7 @@ import {
   releaseOrderToVendors,
 } from '#app/modules/orders/orders.server.ts'
 import { createPayment } from '#app/modules/payments/payments.server.ts'
-import { notifyCustomer, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
+import { notifyCustomer, notifyVendorsOfLowStock, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
 
 // Placing an order (DESIGN.md section 5): the cart as the customer last saw it is checked against prices and stock
 // now; then, in ONE transaction, the order with its vendor orders and lines is written, the units are taken out
@@ -238,6 +238,7 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
       if (!created) return { ok: true as const, order, created }
       const reserved = await reserveStock(t, lines)
       if (!reserved.ok) throw new OutOfStock(reserved.shortages)
+      await notifyVendorsOfLowStock(t, reserved.lowNow)
       // Each vendor order's commission is fixed now, at the rates in force (a later change does not touch it).
       await fixCommission(t, {
         orderId: order.id,
@@ -254,7 +255,8 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
         })),
       })
       await clearCart(t, input.ownerKey)
-      await notifyCustomer(t, order.id, 'placed')
+      // Cash on delivery is a confirmed order; an online payment is still to come (no "thank you" before it).
+      await notifyCustomer(t, order.id, input.method === 'cod' ? 'placed' : 'awaitingPayment')
       if (input.method === 'cod') {
         // Cash is collected at the door: the attempt stays pending until the vendors record the money.
         await createPayment(t, {

@@ -2,8 +2,10 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { createI18n } from '#app/lib/i18n.server.ts'
 import { formatRwf } from '#app/lib/money.ts'
+import { describeVariants } from '#app/modules/catalog/stock.server.ts'
 import { findOrderDetail, type OrderDetail } from '#app/modules/orders/orders.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
+import type { FailureKind } from '#app/modules/payments/failure-reasons.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
 
 export type OrderNotice =
@@ -17,6 +19,8 @@ export type OrderNotice =
   | 'partCancelled'
   | 'refundedPart'
   | 'cashRefund'
+  | 'awaitingPayment'
+  | 'paymentFailed'
 
 /**
  * Tells the customer about their order by e-mail and SMS, and each vendor about a new order, through the outbox:
@@ -27,7 +31,7 @@ export async function notifyCustomer(
   ctx: ServiceContext,
   orderId: number,
   notice: OrderNotice,
-  extra: { vendorName?: string; refusal?: string; amount?: number } = {},
+  extra: { vendorName?: string; refusal?: string; amount?: number; failure?: FailureKind } = {},
 ): Promise<void> {
   const order = await findOrderDetail(ctx, orderId)
   if (!order) return
@@ -39,6 +43,9 @@ export async function notifyCustomer(
     vendor: extra.vendorName ?? '',
     refusal: extra.refusal ?? '',
     amount: formatRwf(extra.amount ?? 0, 'en-RW'),
+    // What went wrong in words (failure-reasons.ts): a provider's own code never reaches the customer.
+    why: extra.failure ? i18n._(`pay.failed.${extra.failure}`) : '',
+    payLink: `${getEnv().PUBLIC_URL}/checkout/pay/${order.number}`,
     link: `${getEnv().PUBLIC_URL}/customer-dashboard/orders/${order.number}`,
     items: itemsText(order),
     method: i18n._(`orders.method.${order.paymentMethod}`),
@@ -201,6 +208,38 @@ export async function notifyVendorsOfStaffAction(
       recipient: contact.email,
       subject: i18n._(`orders.email.vendorStaff.${input.action}.subject`, values),
       body: i18n._(`orders.email.vendorStaff.${input.action}.body`, values),
+    })
+  }
+}
+
+/**
+ * Tells each vendor (e-mail and SMS) which of their variants a sale just took to LOW_STOCK_AT or below: once per
+ * crossing (the reservation that crossed it reports it; stock put back and sold down again crosses anew).
+ */
+export async function notifyVendorsOfLowStock(ctx: ServiceContext, variantIds: number[]): Promise<void> {
+  const variants = await describeVariants(ctx, variantIds)
+  const i18n = createI18n('en')
+  for (const vendorId of new Set(variants.map((v) => v.vendorId))) {
+    const contact = await findVendorContact(ctx, vendorId)
+    if (!contact) continue
+    const mine = variants.filter((v) => v.vendorId === vendorId)
+    const values = {
+      store: contact.name,
+      count: mine.length,
+      list: mine.map((v) => i18n._('orders.lowStock.line', { title: v.title, sku: v.sku, stock: v.stock })).join('\n'),
+      link: `${getEnv().PUBLIC_URL}/vendor-dashboard/inventory`,
+    }
+    await enqueueMessage(ctx, {
+      channel: 'email',
+      recipient: contact.email,
+      subject: i18n._('orders.email.lowStock.subject', values),
+      body: i18n._('orders.email.lowStock.body', values),
+    })
+    await enqueueMessage(ctx, {
+      channel: 'sms',
+      recipient: contact.phone,
+      subject: i18n._('orders.email.lowStock.subject', values),
+      body: i18n._('orders.sms.lowStock', values),
     })
   }
 }

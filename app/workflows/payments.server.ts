@@ -22,6 +22,7 @@ import {
   transitionOrder,
 } from '#app/modules/orders/orders.server.ts'
 import { getPaymentProviders, paymentCallbackUrls } from '#app/modules/payments/config.server.ts'
+import { type FailureKind, failureKindOf } from '#app/modules/payments/failure-reasons.ts'
 import {
   claimPaymentsToPoll,
   claimPendingRefunds,
@@ -60,6 +61,7 @@ import {
   notifyCustomer,
   notifyVendorsOfCancellation,
   notifyVendorsOfCancelRequest,
+  notifyVendorsOfLowStock,
   notifyVendorsOfNewOrder,
   notifyVendorsOfStaffAction,
 } from './order-notifications.server.ts'
@@ -126,6 +128,7 @@ export async function startOrderPayment(
       if (!locked.stockReserved) {
         const reserved = await reserveStock(t, await getOrderStockLines(t, order.id))
         if (!reserved.ok) throw new StockGone()
+        await notifyVendorsOfLowStock(t, reserved.lowNow)
         await setStockReserved(t, order.id, true)
       }
       const payment = await createPayment(t, {
@@ -245,11 +248,13 @@ async function applyOutcome(
       if (!expired || payment.status !== 'pending') return false
       await settlePayment(t, payment.id, { status: 'expired', reason: 'EXPIRED' })
       await releaseIfNothingPending(t, payment.orderId, payment.id)
+      await tellPaymentFailed(t, payment.orderId, payment.id, 'expired')
       return false
     }
     if (status.state === 'failed') {
       if (!(await settlePayment(t, payment.id, { status: 'failed', reason: status.reason ?? 'FAILED' }))) return false
       await releaseIfNothingPending(t, payment.orderId, payment.id)
+      await tellPaymentFailed(t, payment.orderId, payment.id, failureKindOf(status.reason ?? 'FAILED'))
       return false
     }
     // Succeeded: the money was taken. It pays the order if the order still waits for it; otherwise it goes back.
@@ -291,6 +296,18 @@ async function applyOutcome(
     return false
   })
   if (refund) await startRefund(ctx, paymentId, deps)
+}
+
+/** The customer is told an attempt failed, in words, while the order still waits for a payment. */
+async function tellPaymentFailed(
+  ctx: ServiceContext,
+  orderId: number,
+  paymentId: number,
+  failure: FailureKind,
+): Promise<void> {
+  const order = await findOrder(ctx, orderId)
+  if (order?.status !== 'pending_payment' || (await hasPendingPayment(ctx, orderId, paymentId))) return
+  await notifyCustomer(ctx, orderId, 'paymentFailed', { failure })
 }
 
 /** A failed or expired attempt gives the units back, unless another attempt for the order is still waiting. */

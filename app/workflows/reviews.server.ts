@@ -21,6 +21,7 @@ import {
 } from '#app/modules/orders/purchases.server.ts'
 import { storeHasOrders } from '#app/modules/vendors/vendor-status.ts'
 import { findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
+import { notifyVendorOfReview } from './vendor-notifications.server.ts'
 
 // Reviews across modules: the orders module says what a customer received, the catalog module keeps the reviews;
 // the vendors module says which store the signed-in vendor runs (never a store id from a form).
@@ -50,6 +51,8 @@ export async function saveCustomerReview(
   if (!(await hasReceivedProduct(ctx, input))) return { ok: false, code: 'not_received' }
   const edited = Boolean(await findCustomerReview(ctx, input))
   const outcome = edited ? await editReview(ctx, input) : await submitReview(ctx, input)
+  // The store hears of a new review (an edit is not news).
+  if (outcome.ok && !edited) await notifyVendorOfReview(ctx, { productId: input.productId, rating: input.rating })
   return outcome.ok ? { ...outcome, edited } : outcome
 }
 

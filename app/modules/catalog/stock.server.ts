@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { listVendorLabels, publicVendorIds } from '#app/modules/vendors/vendors.server.ts'
+import { LOW_STOCK_AT } from './stock-levels.ts'
 import { products, productVariants } from './tables.server.ts'
 
 export type StockLine = { variantId: number; quantity: number }
@@ -16,18 +17,22 @@ export type StockShortage = { variantId: number; wanted: number; available: numb
 export async function reserveStock(
   ctx: ServiceContext,
   lines: StockLine[],
-): Promise<{ ok: true } | { ok: false; shortages: StockShortage[] }> {
+): Promise<{ ok: true; lowNow: number[] } | { ok: false; shortages: StockShortage[] }> {
   const merged = mergeLines(lines)
   const shortages: StockShortage[] = []
+  // Variants this reservation took from above LOW_STOCK_AT to at or below it (once per crossing: the vendor is told).
+  const lowNow: number[] = []
   for (const line of merged) {
     const rows = await ctx.db
       .update(productVariants)
       .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
       .where(and(eq(productVariants.id, line.variantId), gte(productVariants.stock, line.quantity)))
-      .returning({ id: productVariants.id })
-    if (rows.length === 0) shortages.push({ ...line, wanted: line.quantity, available: 0 })
+      .returning({ id: productVariants.id, stock: productVariants.stock })
+    const row = rows[0]
+    if (!row) shortages.push({ ...line, wanted: line.quantity, available: 0 })
+    else if (row.stock <= LOW_STOCK_AT && row.stock + line.quantity > LOW_STOCK_AT) lowNow.push(row.id)
   }
-  if (shortages.length === 0) return { ok: true }
+  if (shortages.length === 0) return { ok: true, lowNow }
   const current = await ctx.db
     .select({ id: productVariants.id, stock: productVariants.stock })
     .from(productVariants)
@@ -129,4 +134,23 @@ export async function getStockLevels(ctx: ServiceContext, variantIds: number[]):
  */
 export function currentStockOf(variantId: number): SQL {
   return sql`(select ${productVariants.stock} from ${productVariants} where ${productVariants.id} = ${variantId})`
+}
+
+/** Variants as a vendor knows them (product title, SKU, stock now), for the low-stock message. */
+export async function describeVariants(
+  ctx: ServiceContext,
+  variantIds: number[],
+): Promise<{ variantId: number; vendorId: number; title: string; sku: string; stock: number }[]> {
+  if (variantIds.length === 0) return []
+  return ctx.db
+    .select({
+      variantId: productVariants.id,
+      vendorId: products.vendorId,
+      title: products.title,
+      sku: productVariants.sku,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, variantIds))
 }

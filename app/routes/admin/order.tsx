@@ -20,6 +20,7 @@ import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { StaffOrderActionSchema } from '#app/modules/orders/orders.schemas.ts'
+import { failureKindOf } from '#app/modules/payments/failure-reasons.ts'
 import { findOrderForConsole } from '#app/queries/staff-orders.server.ts'
 import {
   type StaffRefusal,
@@ -307,7 +308,9 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
                     {p.payerPhone ? formatPhone(p.payerPhone) : t('fulfilment.admin.order.payment.none')}
                   </Row>
                   <Row label={t('fulfilment.admin.order.payment.failure')}>
-                    {p.failureReason ?? t('fulfilment.admin.order.payment.none')}
+                    {p.status === 'failed' || p.status === 'expired'
+                      ? t(`pay.failed.${failureKindOf(p.failureReason, p.status)}`)
+                      : t('fulfilment.admin.order.payment.none')}
                   </Row>
                   <Row label={t('fulfilment.admin.order.payment.refund')}>
                     {p.refundStatus ? (
