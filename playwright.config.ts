@@ -25,6 +25,7 @@ const DESK_ONLY = [
   'truthful-copy.spec.ts',
   'vendor-dashboard.spec.ts',
   'class-conflicts.spec.ts',
+  'staff-order-actions.spec.ts',
 ]
 
 /**
@@ -37,6 +38,7 @@ const PHONE_ONLY = [
   'customer-account-accessibility.spec.ts',
   'no-sideways-scroll.spec.ts',
   'variant-choice.spec.ts',
+  'suspended-store.spec.ts',
 ]
 
 // The journeys run against the production build, served by the real server as `npm start` serves it (the demo
