@@ -139,7 +139,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
           </Button>
           <a
             href={`/admin/orders.csv${csvQuery}`}
-            className="text-sm font-medium text-primary underline underline-offset-4"
+            className="inline-flex h-10 items-center text-sm font-medium text-primary underline underline-offset-4"
             download
           >
             {t('fulfilment.admin.orders.csv')}
