@@ -4,7 +4,14 @@ import { expect, signIn, test } from './fixtures.ts'
 
 // Staff are the one demo admin; the stores and people they act on are the journey's own (tests/e2e/fixtures.ts).
 
-const adminPages = ['/admin', '/admin/support', '/admin/newsletter', '/admin/mailbox']
+const adminPages = [
+  '/admin',
+  '/admin/support',
+  '/admin/newsletter',
+  '/admin/mailbox',
+  '/admin/orders',
+  '/admin/orders.csv',
+]
 
 /** Signs a request context in with a plain form post, as a browser without JavaScript would. */
 async function signedIn(context: APIRequestContext, email: string, password: string) {
@@ -51,6 +58,15 @@ test('customers, vendors and visitors cannot use the admin console, even by post
       const response = await context.post('/admin?index', { form, maxRedirects: 0 })
       expect(response.status(), `${who} posting ${form.intent}`).toBe(302)
       expect(response.headers().location, `${who} posting ${form.intent}`).toMatch(to)
+    }
+    // Staff's actions on an order (cancel, refund) posted directly: turned away before anything is read.
+    for (const form of [
+      { intent: 'cancel', reason: 'Forged', confirm: 'yes' },
+      { intent: 'refund', amount: '1000', reason: 'Forged', key: crypto.randomUUID(), confirm: 'yes' },
+    ]) {
+      const response = await context.post('/admin/orders/ISK-100001', { form, maxRedirects: 0 })
+      expect(response.status(), `${who} posting an order ${form.intent}`).toBe(302)
+      expect(response.headers().location, `${who} posting an order ${form.intent}`).toMatch(to)
     }
     for (const path of adminPages) {
       const response = await context.get(path, { maxRedirects: 0 })
