@@ -333,6 +333,10 @@ test('a note is for staff, and says something', async () => {
   expect(await staffAddOrderNote(staff, { orderNumber: o.number, body: 'Customer called: gate code 4411' })).toEqual({
     ok: true,
   })
+  // Sent twice (a double submit): kept once.
+  expect(await staffAddOrderNote(staff, { orderNumber: o.number, body: 'Customer called: gate code 4411' })).toEqual({
+    ok: true,
+  })
   expect(await staffAddOrderNote(staff, { orderNumber: o.number, body: '   ' })).toEqual({
     ok: false,
     code: 'invalid',

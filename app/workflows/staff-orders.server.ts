@@ -7,6 +7,7 @@ import {
   findOrder,
   findOrderByNumber,
   getOrderStockLines,
+  listOrderNotes,
   lockVendorOrdersOf,
   ORDER_NOTE_MAX,
 } from '#app/modules/orders/orders.server.ts'
@@ -201,6 +202,9 @@ export async function staffAddOrderNote(
   if (body.length === 0 || body.length > ORDER_NOTE_MAX) return { ok: false, code: 'invalid' }
   const order = await findOrderByNumber(ctx, input.orderNumber)
   if (!order) return { ok: false, code: 'not_found' }
+  // The same note by the same person again (a double submit, a reload that posts again) is kept once.
+  const last = (await listOrderNotes(ctx, order.id)).at(-1)
+  if (last?.author === staffActor(ctx) && last.body === body) return { ok: true }
   await addOrderNote(ctx, { orderId: order.id, author: staffActor(ctx), body })
   return { ok: true }
 }

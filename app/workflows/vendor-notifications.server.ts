@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { createI18n } from '#app/lib/i18n.server.ts'
-import { users } from '#app/modules/accounts/tables.server.ts'
-import { products } from '#app/modules/catalog/tables.server.ts'
+import { listStaffEmails } from '#app/modules/accounts/accounts.server.ts'
+import { findProductOwner } from '#app/modules/catalog/stock.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
 
@@ -11,21 +10,12 @@ import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
 // a store's application received (to the applicant, and to staff, who review it). Through the outbox, in English
 // until the recipient's language is stored.
 
-/** The staff accounts' e-mail addresses (every admin account): where a new application is announced. */
-async function staffEmails(ctx: ServiceContext): Promise<string[]> {
-  const rows = await ctx.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'))
-  return rows.map((r) => r.email)
-}
-
 /** Tells the store whose product was reviewed: the rating, and where to read and answer it. */
 export async function notifyVendorOfReview(
   ctx: ServiceContext,
   input: { productId: number; rating: number },
 ): Promise<void> {
-  const [product] = await ctx.db
-    .select({ title: products.title, vendorId: products.vendorId })
-    .from(products)
-    .where(eq(products.id, input.productId))
+  const product = await findProductOwner(ctx, input.productId)
   const contact = product ? await findVendorContact(ctx, product.vendorId) : null
   if (!product || !contact) return
   const i18n = createI18n('en')
@@ -72,7 +62,7 @@ export async function notifyApplicationReceived(ctx: ServiceContext, vendorId: n
     subject: i18n._('vendor.notice.applied.subject', values),
     body: i18n._('vendor.notice.applied.sms', values),
   })
-  for (const email of await staffEmails(ctx)) {
+  for (const email of await listStaffEmails(ctx)) {
     await enqueueMessage(ctx, {
       channel: 'email',
       recipient: email,

@@ -60,10 +60,11 @@ test('customers, vendors and visitors cannot use the admin console, even by post
       expect(response.headers().location, `${who} posting ${form.intent}`).toMatch(to)
     }
     // Staff's actions on an order (cancel, refund) posted directly: turned away before anything is read.
-    for (const form of [
+    const orderForms: Record<string, string>[] = [
       { intent: 'cancel', reason: 'Forged', confirm: 'yes' },
       { intent: 'refund', amount: '1000', reason: 'Forged', key: crypto.randomUUID(), confirm: 'yes' },
-    ]) {
+    ]
+    for (const form of orderForms) {
       const response = await context.post('/admin/orders/ISK-100001', { form, maxRedirects: 0 })
       expect(response.status(), `${who} posting an order ${form.intent}`).toBe(302)
       expect(response.headers().location, `${who} posting an order ${form.intent}`).toMatch(to)

@@ -287,3 +287,9 @@ export async function listAccountNames(
     .where(inArray(users.id, ids))
   return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]))
 }
+
+/** The staff accounts' e-mail addresses (every admin account): where news for staff is sent. */
+export async function listStaffEmails(ctx: ServiceContext): Promise<string[]> {
+  const rows = await ctx.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'))
+  return rows.map((r) => r.email)
+}

@@ -154,3 +154,15 @@ export async function describeVariants(
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(inArray(productVariants.id, variantIds))
 }
+
+/** A product's title and store, or null (the new-review message). */
+export async function findProductOwner(
+  ctx: ServiceContext,
+  productId: number,
+): Promise<{ title: string; vendorId: number } | null> {
+  const [row] = await ctx.db
+    .select({ title: products.title, vendorId: products.vendorId })
+    .from(products)
+    .where(eq(products.id, productId))
+  return row ?? null
+}
