@@ -1,7 +1,13 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
+import { operatorOf } from '#app/modules/accounts/accounts.schemas.ts'
 import { releaseStock, reserveStock } from '#app/modules/catalog/stock.server.ts'
-import { postPaymentReceived, postPaymentUnapplied, postRefund } from '#app/modules/ledger/ledger.server.ts'
+import {
+  postCashRefund,
+  postPaymentReceived,
+  postPaymentUnapplied,
+  postRefund,
+} from '#app/modules/ledger/ledger.server.ts'
 import { type CancelReason, cancelPath } from '#app/modules/orders/order-status.ts'
 import {
   cancelVendorOrders,
@@ -21,7 +27,11 @@ import {
   setStockReserved,
   transitionOrder,
 } from '#app/modules/orders/orders.server.ts'
-import { getPaymentProviders, paymentCallbackUrls } from '#app/modules/payments/config.server.ts'
+import {
+  getDisbursementProviders,
+  getPaymentProviders,
+  paymentCallbackUrls,
+} from '#app/modules/payments/config.server.ts'
 import { type FailureKind, failureKindOf } from '#app/modules/payments/failure-reasons.ts'
 import {
   claimPaymentsToPoll,
@@ -37,6 +47,7 @@ import {
   listOrderPayments,
   listOrderRefunds,
   listPendingPaymentRefunds,
+  markCashRefundSending,
   type PaymentRefundRow,
   type PaymentRow,
   recordPaymentEvent,
@@ -52,6 +63,7 @@ import {
   updatePendingPayment,
 } from '#app/modules/payments/payments.server.ts'
 import {
+  type DisbursementProvider,
   type IncomingCallback,
   type PaymentProvider,
   ProviderError,
@@ -74,9 +86,15 @@ import {
 type OnlineMethod = Exclude<PaymentMethod, 'cod'>
 type Providers = Record<OnlineMethod, PaymentProvider>
 
-export type PaymentsDeps = { providers?: Providers; now?: () => Date }
+export type PaymentsDeps = {
+  providers?: Providers
+  /** The mobile-money transfer clients that send a cash-on-delivery refund to the customer's number. */
+  disbursements?: Record<'momo' | 'airtel', DisbursementProvider>
+  now?: () => Date
+}
 
 const providersOf = (deps: PaymentsDeps) => deps.providers ?? getPaymentProviders()
+const disbursementsOf = (deps: PaymentsDeps) => deps.disbursements ?? getDisbursementProviders()
 const nowOf = (deps: PaymentsDeps) => (deps.now ? deps.now() : new Date())
 
 export type StartPaymentOutcome =
@@ -496,7 +514,11 @@ async function startStaffRefund(
   })
   if (!made.ok) return made
   const { refund, payment } = made
-  if (made.duplicate || payment.method === 'cod') return { ok: true, refund, duplicate: made.duplicate }
+  if (made.duplicate) return { ok: true, refund, duplicate: true }
+  if (payment.method === 'cod') {
+    await sendCashRefund(ctx, refund.id, deps)
+    return { ok: true, refund: (await findPaymentRefund(ctx, refund.id)) ?? refund }
+  }
   try {
     const answer = await providersOf(deps)[payment.method].refund({
       reference: payment.reference,
@@ -538,12 +560,18 @@ async function applyStaffRefundOutcome(
       data: { refund: refund.id, amount: refund.amount },
     })
     if (state !== 'succeeded') return
-    await postRefund(t, {
+    const scope = {
       paymentId: refund.paymentId,
       refundKey: `staff:${refund.reference}`,
       amount: refund.amount,
       vendorOrderIds: refund.vendorOrderId ? [refund.vendorOrderId] : undefined,
-    })
+    }
+    // Cash on delivery: the money went by mobile money to the customer; the cash sale is reversed, not a payment.
+    if ((await findPayment(t, refund.paymentId))?.method === 'cod') {
+      await postCashRefund(t, { ...scope, orderId: refund.orderId })
+    } else {
+      await postRefund(t, scope)
+    }
     await notifyCustomer(t, refund.orderId, 'refundedPart', { amount: refund.amount })
     await notifyVendorsOfStaffAction(t, refund.orderId, {
       vendorOrderIds: refund.vendorOrderId ? [refund.vendorOrderId] : undefined,
@@ -557,7 +585,8 @@ async function applyStaffRefundOutcome(
 /** Asks the provider how a staff refund stands and applies a final answer. */
 async function followStaffRefund(ctx: ServiceContext, refund: PaymentRefundRow, deps: PaymentsDeps): Promise<void> {
   const payment = await findPayment(ctx, refund.paymentId)
-  if (!payment || payment.method === 'cod') return
+  if (!payment) return
+  if (payment.method === 'cod') return followCashRefund(ctx, refund, deps)
   await updatePaymentRefund(ctx, refund.id, { checkedAt: nowOf(deps) })
   try {
     const answer = await providersOf(deps)[payment.method].refundStatus(
@@ -574,18 +603,71 @@ async function followStaffRefund(ctx: ServiceContext, refund: PaymentRefundRow, 
   }
 }
 
+/** The mobile-money network of a customer's number: MoMo for MTN numbers, Airtel Money for Airtel's. */
+function walletOf(phone: string): 'momo' | 'airtel' | null {
+  const operator = operatorOf(phone)
+  return operator === 'mtn' ? 'momo' : operator
+}
+
 /**
- * A cash-on-delivery refund (`to_send`) goes to the customer's number as a mobile-money disbursement. NOT JOINED
- * UP YET: the disbursement client is being built with vendor payouts. Joining it up: send `refund.amount` to
- * `refund.payeePhone` with `refund.reference` as the transfer's reference, mark the row `pending` while the transfer
- * runs, and on success post the ledger (the vendor's cash sale reversed) and tell the customer, as
- * `applyStaffRefundOutcome` does for an online refund. Until then staff see it as "to be sent".
+ * Sends a cash-on-delivery refund (`to_send`) to the customer's number as a mobile-money transfer (MoMo
+ * Disbursement or Airtel disbursement), its reference the refund's: it becomes `pending`, and the transfer's final
+ * status settles it as an online refund is settled (the ledger's `cash_refund`, the customer and the stores told).
+ * A transfer that cannot be asked for now stays pending and the sweep asks again with the same reference, which the
+ * provider takes once. No callback: the sweep follows it (`followCashRefund`).
  */
-export async function sendCashRefund(
-  _ctx: ServiceContext,
-  _refundId: number,
-): Promise<{ ok: false; code: 'no_disbursement' }> {
-  return { ok: false, code: 'no_disbursement' }
+export async function sendCashRefund(ctx: ServiceContext, refundId: number, deps: PaymentsDeps = {}): Promise<void> {
+  const refund = await findPaymentRefund(ctx, refundId)
+  if (!refund?.payeePhone) return
+  if (!(await markCashRefundSending(ctx, refund.id, nowOf(deps)))) return
+  await transferCashRefund(ctx, refund, deps)
+}
+
+async function transferCashRefund(ctx: ServiceContext, refund: PaymentRefundRow, deps: PaymentsDeps): Promise<void> {
+  const wallet = refund.payeePhone ? walletOf(refund.payeePhone) : null
+  if (!wallet || !refund.payeePhone) {
+    // Not a MoMo or Airtel number: nothing can be sent to it; staff see the refund failed and refund another way.
+    await recordPaymentEvent(ctx, refund.paymentId, 'error', { refund: refund.id, message: 'no mobile-money wallet' })
+    await applyStaffRefundOutcome(ctx, refund.id, 'failed')
+    return
+  }
+  const order = await findOrder(ctx, refund.orderId)
+  try {
+    const answer = await disbursementsOf(deps)[wallet].transfer({
+      reference: refund.reference,
+      amount: refund.amount,
+      phone: refund.payeePhone,
+      note: `Isoko refund ${order?.number ?? ''}`.trim(),
+    })
+    await recordPaymentEvent(ctx, refund.paymentId, 'refund', { refundId: refund.id, answer: answer.raw ?? null })
+    if (answer.state !== 'pending') await applyStaffRefundOutcome(ctx, refund.id, answer.state)
+  } catch (error) {
+    await recordPaymentEvent(ctx, refund.paymentId, 'error', {
+      refund: refund.id,
+      message: error instanceof Error ? error.message : String(error),
+    })
+  }
+}
+
+/** Asks the transfer's provider how a cash refund stands; one it never received is asked for again. */
+async function followCashRefund(ctx: ServiceContext, refund: PaymentRefundRow, deps: PaymentsDeps): Promise<void> {
+  const wallet = refund.payeePhone ? walletOf(refund.payeePhone) : null
+  if (!wallet) return transferCashRefund(ctx, refund, deps)
+  await updatePaymentRefund(ctx, refund.id, { checkedAt: nowOf(deps) })
+  try {
+    const answer = await disbursementsOf(deps)[wallet].transferStatus(refund.reference)
+    await recordPaymentEvent(ctx, refund.paymentId, 'refund_status', {
+      refundId: refund.id,
+      answer: answer.raw ?? null,
+    })
+    if (answer.state === 'unknown') await transferCashRefund(ctx, refund, deps)
+    else if (answer.state !== 'pending') await applyStaffRefundOutcome(ctx, refund.id, answer.state)
+  } catch (error) {
+    await recordPaymentEvent(ctx, refund.paymentId, 'error', {
+      refund: refund.id,
+      message: error instanceof Error ? error.message : String(error),
+    })
+  }
 }
 
 export type CallbackOutcome = 'accepted' | 'rejected' | 'unknown'

@@ -10,7 +10,7 @@ import {
 } from '#app/modules/ledger/ledger.server.ts'
 import { findCustomerOrder, findOrder, findOrderDetail, listOrderNotes } from '#app/modules/orders/orders.server.ts'
 import { listOrderRefunds } from '#app/modules/payments/payments.server.ts'
-import type { PaymentProvider } from '#app/modules/payments/provider.ts'
+import type { DisbursementProvider, PaymentProvider } from '#app/modules/payments/provider.ts'
 import { changeVendorStatus } from '#app/modules/vendors/vendor-status.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
@@ -25,7 +25,7 @@ import {
   type TestCustomer,
 } from '#tests/shop.ts'
 import { advanceVendorOrderStep } from './fulfilment.server.ts'
-import { handlePaymentCallback, type PaymentsDeps, startOrderPayment } from './payments.server.ts'
+import { handlePaymentCallback, type PaymentsDeps, startOrderPayment, sweepPayments } from './payments.server.ts'
 import {
   type StaffOrderContext,
   staffAddOrderNote,
@@ -53,6 +53,28 @@ function approvingProvider(method: 'momo' | 'airtel' | 'card', refunds: { amount
   }
 }
 
+/**
+ * A transfer client that answers from `transfers`'s plan: each transfer's first answer is `answer` (pending,
+ * succeeded, failed), and its status afterwards is `settlesAs`.
+ */
+function wallet(method: 'momo' | 'airtel', plan: TransferPlan): DisbursementProvider {
+  return {
+    method,
+    transfer: async (input) => {
+      plan.sent.push({ method, amount: input.amount, phone: input.phone, reference: input.reference })
+      return { state: plan.answer, raw: {} }
+    },
+    transferStatus: async () => ({ state: plan.settlesAs, raw: {} }),
+    verifyCallback: () => null,
+  }
+}
+type TransferPlan = {
+  answer: 'pending' | 'succeeded' | 'failed'
+  settlesAs: 'pending' | 'succeeded' | 'failed'
+  sent: { method: string; amount: number; phone: string; reference: string }[]
+}
+const transfers: TransferPlan = { answer: 'succeeded', settlesAs: 'succeeded', sent: [] }
+
 const providerRefunds: { amount: number }[] = []
 const deps: PaymentsDeps = {
   providers: {
@@ -60,6 +82,7 @@ const deps: PaymentsDeps = {
     airtel: approvingProvider('airtel', providerRefunds),
     card: approvingProvider('card', providerRefunds),
   },
+  disbursements: { momo: wallet('momo', transfers), airtel: wallet('airtel', transfers) },
 }
 
 let t: TestDatabase
@@ -188,7 +211,7 @@ describe('refund', () => {
     expect(await listOrderRefunds(t.ctx, o.id)).toEqual([])
   })
 
-  test('a cash-on-delivery refund is recorded to be sent by mobile money, and posts nothing yet', async () => {
+  test('a cash-on-delivery refund goes by mobile money to the customer and comes out of the stores’ cash sale', async () => {
     const o = await place('cod')
     for (const [vendorId, vendorOrderId] of [
       [shopA.id, o.a],
@@ -213,14 +236,66 @@ describe('refund', () => {
     })
     expect(await staffMarkCashCollected(staff, { orderNumber: o.number, vendorOrderId: o.b })).toEqual({ ok: true })
     const before = await listOrderEntries(t.ctx, o.id)
+    const payables = async () => {
+      const lines = (await listOrderEntries(t.ctx, o.id)).flatMap((e) => e.lines)
+      const of = (account: string) => lines.filter((l) => l.account === account).reduce((s, l) => s + l.amount, 0)
+      return {
+        a: of(accounts.vendorPayable(shopA.id)),
+        b: of(accounts.vendorPayable(shopB.id)),
+        cash: of(accounts.platformCash),
+      }
+    }
+    expect(await payables()).toEqual({ a: 0, b: 0, cash: 0 })
+
+    // Sent at once to the customer's own number, and settled: the stores bear it less the commission on it.
+    transfers.answer = 'succeeded'
+    const sentBefore = transfers.sent.length
     const refund = await staffRefundOrder(
       staff,
-      { orderNumber: o.number, amount: 2_000, reason: 'Torn seam', key: crypto.randomUUID() },
+      { orderNumber: o.number, amount: 3_350, reason: 'Torn seam', key: crypto.randomUUID() },
       deps,
     )
-    expect(refund).toMatchObject({ ok: true, refund: { status: 'to_send', payeePhone: expect.any(String) } })
-    expect(await listOrderEntries(t.ctx, o.id)).toHaveLength(before.length)
-    expect((await messagesTo(t.ctx, o.c.email)).at(-1)?.body).toContain('mobile money')
+    expect(refund).toMatchObject({ ok: true, refund: { status: 'succeeded', payeePhone: '+250788123456' } })
+    // The order's phone is an MTN number: MoMo Disbursement.
+    expect(transfers.sent.slice(sentBefore)).toEqual([
+      expect.objectContaining({ method: 'momo', amount: 3_350, phone: '+250788123456' }),
+    ])
+    const entries = await listOrderEntries(t.ctx, o.id)
+    expect(entries).toHaveLength(before.length + 1)
+    expect(entries.at(-1)?.reason).toBe('cash_refund')
+    // 3,350 of 33,500 (A 20,000 and B 12,000 at 10%, 1,500 of delivery): a tenth of each part.
+    expect(await payables()).toEqual({ a: 1_800, b: 1_080, cash: -3_350 })
+    const mail = await messagesTo(t.ctx, o.c.email)
+    expect(mail.some((m) => m.body.includes('mobile money'))).toBe(true)
+    expect(mail.at(-1)?.subject).toContain(formatRwf(3_350))
+    await expectLedgerBalanced()
+
+    // A transfer the wallet refuses: failed, nothing posted, the amount still left to refund.
+    transfers.answer = 'failed'
+    const failed = await staffRefundOrder(
+      staff,
+      { orderNumber: o.number, amount: 1_000, reason: 'Goodwill', key: crypto.randomUUID() },
+      deps,
+    )
+    expect(failed).toMatchObject({ ok: true, refund: { status: 'failed' } })
+    expect(await listOrderEntries(t.ctx, o.id)).toHaveLength(before.length + 1)
+
+    // A transfer still on its way: pending, then the sweep asks its status and settles it.
+    transfers.answer = 'pending'
+    transfers.settlesAs = 'succeeded'
+    const pending = await staffRefundOrder(
+      staff,
+      { orderNumber: o.number, amount: 1_000, reason: 'Goodwill', key: crypto.randomUUID() },
+      deps,
+    )
+    expect(pending).toMatchObject({ ok: true, refund: { status: 'pending' } })
+    await sweepPayments(t.ctx, { ...deps, pollAfterMs: -60_000 })
+    expect((await listOrderRefunds(t.ctx, o.id)).map((r) => r.status)).toEqual(['succeeded', 'failed', 'succeeded'])
+    expect((await payables()).cash).toBe(-4_350)
+    // More than is left of the cash sale is refused.
+    const tooMuch = { orderNumber: o.number, amount: 29_151, reason: 'All of it', key: crypto.randomUUID() }
+    expect(await staffRefundOrder(staff, tooMuch, deps)).toEqual({ ok: false, code: 'too_much', left: 29_150 })
+    transfers.answer = 'succeeded'
     await expectLedgerBalanced()
   })
 })

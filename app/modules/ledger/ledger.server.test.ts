@@ -15,6 +15,7 @@ import {
   listUnbalancedTransactions,
   postCashCollected,
   postCashDeliveryFee,
+  postCashRefund,
   postPaymentReceived,
   postPaymentUnapplied,
   postRefund,
@@ -293,6 +294,35 @@ describe('postings', () => {
       ],
     ])
     expect(await getVendorBalances(t.ctx, v)).toEqual({ available: 0, onHold: 0, owedOnCashSales: 4_500 })
+    await expectBalanced()
+  })
+
+  test('a cash refund reverses the cash sale in proportion, once per refund, never more than was sold', async () => {
+    const v = id()
+    const { orderId, vendorOrders } = await order([{ vendorId: v, amount: 25_000 }])
+    const paymentId = id()
+    // Nothing collected yet: nothing to reverse.
+    expect(await postCashRefund(t.ctx, { orderId, paymentId, refundKey: 'cash-0', amount: 1_000 })).toBe(false)
+    await postCashCollected(t.ctx, { orderId, placedAt, vendorOrder: one(vendorOrders, 0) })
+    await postCashDeliveryFee(t.ctx, { orderId, vendorId: v, fee: 2_000 })
+    // 2,700 of the 27,000 sold: a tenth of the payable, the commission and the delivery fee.
+    expect(await postCashRefund(t.ctx, { orderId, paymentId, refundKey: 'cash-1', amount: 2_700 })).toBe(true)
+    expect(await postCashRefund(t.ctx, { orderId, paymentId, refundKey: 'cash-1', amount: 2_700 })).toBe(false)
+    const refund = (await listOrderEntries(t.ctx, orderId)).at(-1)
+    expect(refund?.reason).toBe('cash_refund')
+    expect(refund?.lines.map((l) => [l.account, l.amount])).toEqual([
+      [accounts.vendorPayable(v), 2_250],
+      [accounts.commissionRevenue, 250],
+      [accounts.deliveryRevenue, 200],
+      [accounts.platformCash, -2_700],
+    ])
+    // The vendor now owes its share of the refund: less is available to pay it.
+    const balances = await getVendorBalances(t.ctx, v)
+    expect(balances.available + balances.onHold).toBe(-2_250)
+    await expect(postCashRefund(t.ctx, { orderId, paymentId, refundKey: 'cash-2', amount: 24_301 })).rejects.toThrow(
+      LedgerError,
+    )
+    expect(await postCashRefund(t.ctx, { orderId, paymentId, refundKey: 'cash-3', amount: 24_300 })).toBe(true)
     await expectBalanced()
   })
 

@@ -382,6 +382,76 @@ export async function postRefund(
 }
 
 /**
+ * A cash-on-delivery refund sent by mobile money to the customer (`cash_refund`, source `refund:<reference>`): Isoko
+ * pays it out of `platform_cash`, and the order's cash sale is reversed in proportion to it (the vendors' payables
+ * and the commission of `cod_collected`, the delivery fee of `cod_delivery_fee`), so the vendor bears its part less
+ * the commission given back; the rounding difference goes to the largest line. With `vendorOrderIds`, only those
+ * parts are reversed (a cancelled part's refund). More than is left of the cash sale is refused.
+ */
+export async function postCashRefund(
+  ctx: ServiceContext,
+  input: { orderId: number; paymentId: number; refundKey: string; amount: number; vendorOrderIds?: number[] },
+): Promise<boolean> {
+  const rows = await ctx.db
+    .select({
+      account: ledgerLines.account,
+      vendorId: ledgerLines.vendorId,
+      vendorOrderId: ledgerLines.vendorOrderId,
+      amount: ledgerLines.amount,
+      reason: ledgerTransactions.reason,
+    })
+    .from(ledgerLines)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerLines.transactionId))
+    .where(
+      and(
+        eq(ledgerTransactions.orderId, input.orderId),
+        inArray(ledgerTransactions.reason, ['cod_collected', 'cod_delivery_fee', 'cash_refund']),
+      ),
+    )
+    .orderBy(asc(ledgerLines.id))
+  // What the cash sale earned: its credits (the vendors' payables, the commission, the delivery fee).
+  const scope = input.vendorOrderIds
+  const earned = rows.filter(
+    (l) =>
+      l.reason !== 'cash_refund' &&
+      l.amount < 0 &&
+      (!scope || (l.vendorOrderId !== null && scope.includes(l.vendorOrderId))),
+  )
+  const base = -earned.reduce((s, l) => s + l.amount, 0)
+  const sold = -rows.filter((l) => l.reason !== 'cash_refund' && l.amount < 0).reduce((s, l) => s + l.amount, 0)
+  const refunded = -rows
+    .filter((l) => l.reason === 'cash_refund' && l.account === accounts.platformCash)
+    .reduce((s, l) => s + l.amount, 0)
+  // A cash sale collected before the ledger began has no posting: there is nothing to reverse.
+  if (sold <= 0) return false
+  if (
+    !Number.isSafeInteger(input.amount) ||
+    input.amount <= 0 ||
+    input.amount > base ||
+    input.amount > sold - refunded
+  ) {
+    throw new LedgerError(`cash refund of ${input.amount} on order ${input.orderId} exceeds what is left`)
+  }
+  const lines: Line[] = earned.map((l) => ({
+    account: l.account,
+    vendorId: l.vendorId,
+    vendorOrderId: l.vendorOrderId,
+    amount: -Math.round((l.amount * input.amount) / base),
+  }))
+  const rest = input.amount - lines.reduce((s, l) => s + l.amount, 0)
+  const largest = [...lines].sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount))[0]
+  if (largest) largest.amount += rest
+  lines.push({ account: accounts.platformCash, amount: -input.amount })
+  return post(ctx, {
+    reason: 'cash_refund',
+    sourceKey: `refund:${input.refundKey}`,
+    orderId: input.orderId,
+    paymentId: input.paymentId,
+    lines,
+  })
+}
+
+/**
  * Cash on delivery: the vendor's courier collected the part's cash. Two postings: the sale (the vendor holds the
  * cash; its share is its payable; Isoko's commission is earned), then the vendor keeps its share out of the cash,
  * so what is left is the commission the vendor owes Isoko (netted against a later payout).

@@ -99,7 +99,9 @@ export async function getVendorStatement(
   }
   for (const e of entries.values()) {
     // A sale paid online (or its refund): what the vendor is owed plus what Isoko kept is the sale.
-    if (e.reason === 'payment_received' || e.reason === 'refund') e.sales = e.net + e.commission
+    if (e.reason === 'payment_received' || e.reason === 'refund' || e.reason === 'cash_refund') {
+      e.sales = e.net + e.commission
+    }
   }
   // The vendor keeping its share of the cash moves nothing for the vendor: it is not a line of the statement.
   const list = [...entries.values()].filter((e) => e.sales !== 0 || e.commission !== 0 || e.net !== 0)

@@ -12,6 +12,7 @@ export type LedgerReason =
   | 'cod_collected'
   | 'cod_commission_owed'
   | 'cod_delivery_fee'
+  | 'cash_refund'
   | 'payout_netting'
   | 'payout_started'
   | 'payout_sent'

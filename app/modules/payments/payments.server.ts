@@ -337,6 +337,19 @@ export async function settlePaymentRefund(
   return rows.length > 0
 }
 
+/**
+ * A cash-on-delivery refund leaves `to_send` as its transfer is asked for; false when it was not waiting (another
+ * sender took it, or it is settled).
+ */
+export async function markCashRefundSending(ctx: ServiceContext, refundId: number, now: Date): Promise<boolean> {
+  const rows = await ctx.db
+    .update(paymentRefunds)
+    .set({ status: 'pending', checkedAt: now })
+    .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'to_send')))
+    .returning({ id: paymentRefunds.id })
+  return rows.length > 0
+}
+
 export async function updatePaymentRefund(
   ctx: ServiceContext,
   refundId: number,

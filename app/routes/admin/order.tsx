@@ -358,7 +358,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
                     {when(r.createdAt)}
                     {r.vendorOrderId ? ` · ${partName(r.vendorOrderId)}` : ''} · {r.reason}
                   </p>
-                  {r.status === 'to_send' && r.payeePhone ? (
+                  {r.payeePhone ? (
                     <p>{t('fulfilment.admin.act.refund.toSendTo', { phone: formatPhone(r.payeePhone) })}</p>
                   ) : null}
                 </li>
