@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { type LedgerSale, orderWithCommission } from '#tests/factories/ledger.ts'
 import {
   accounts,
   commissionOf,
@@ -54,21 +55,8 @@ async function expectBalanced() {
   expect(await listUnbalancedTransactions(t.ctx)).toEqual([])
 }
 
-/** One order with one vendor order per entry of `sales`, its commission fixed at `placedAt`. */
-async function order(sales: { vendorId: number; amount: number; categoryId?: number | null }[], at = placedAt) {
-  const orderId = id()
-  const vendorOrders = sales.map((s) => ({ id: id(), vendorId: s.vendorId, subtotal: s.amount }))
-  await fixCommission(t.ctx, {
-    orderId,
-    placedAt: at,
-    vendorOrders: vendorOrders.map((vo, i) => ({
-      vendorOrderId: vo.id,
-      vendorId: vo.vendorId,
-      lines: [{ categoryId: sales[i]?.categoryId ?? null, amount: vo.subtotal }],
-    })),
-  })
-  return { orderId, vendorOrders }
-}
+/** One order with one vendor order per sale, its commission fixed at `at`. */
+const order = (sales: LedgerSale[], at = placedAt) => orderWithCommission(t.ctx, id, sales, at)
 
 describe('commission rules', () => {
   test('the migration seeds the platform default, 10%', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import type { AccountRole } from '#app/modules/accounts/roles.ts'
@@ -298,16 +298,9 @@ export async function postPaymentUnapplied(
   })
 }
 
-/**
- * Money returned to the customer: what the payment posted, reversed in proportion to `amount` (each line rounded;
- * the francs rounding leaves go to the largest other line). Posted once per refund key. A refund of more than is
- * left of the payment is refused (LedgerError).
- */
-export async function postRefund(
-  ctx: ServiceContext,
-  input: { paymentId: number; refundKey: string; amount: number; vendorOrderIds?: number[] },
-): Promise<boolean> {
-  const paid = await ctx.db
+/** The lines of the postings `where` picks, each with its posting's reason, oldest first (what a refund reverses). */
+async function postedLines(ctx: ServiceContext, where: SQL | undefined) {
+  return ctx.db
     .select({
       account: ledgerLines.account,
       vendorId: ledgerLines.vendorId,
@@ -317,13 +310,26 @@ export async function postRefund(
     })
     .from(ledgerLines)
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerLines.transactionId))
-    .where(
-      and(
-        eq(ledgerTransactions.paymentId, input.paymentId),
-        inArray(ledgerTransactions.reason, ['payment_received', 'payment_unapplied', 'refund']),
-      ),
-    )
+    .where(where)
     .orderBy(asc(ledgerLines.id))
+}
+
+/**
+ * Money returned to the customer: what the payment posted, reversed in proportion to `amount` (each line rounded;
+ * the francs rounding leaves go to the largest other line). Posted once per refund key. A refund of more than is
+ * left of the payment is refused (LedgerError).
+ */
+export async function postRefund(
+  ctx: ServiceContext,
+  input: { paymentId: number; refundKey: string; amount: number; vendorOrderIds?: number[] },
+): Promise<boolean> {
+  const paid = await postedLines(
+    ctx,
+    and(
+      eq(ledgerTransactions.paymentId, input.paymentId),
+      inArray(ledgerTransactions.reason, ['payment_received', 'payment_unapplied', 'refund']),
+    ),
+  )
   const received = paid.filter((l) => l.reason !== 'refund')
   const cashIn = received.filter((l) => l.account === accounts.platformCash).reduce((s, l) => s + l.amount, 0)
   const refunded = -paid
@@ -392,23 +398,13 @@ export async function postCashRefund(
   ctx: ServiceContext,
   input: { orderId: number; paymentId: number; refundKey: string; amount: number; vendorOrderIds?: number[] },
 ): Promise<boolean> {
-  const rows = await ctx.db
-    .select({
-      account: ledgerLines.account,
-      vendorId: ledgerLines.vendorId,
-      vendorOrderId: ledgerLines.vendorOrderId,
-      amount: ledgerLines.amount,
-      reason: ledgerTransactions.reason,
-    })
-    .from(ledgerLines)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerLines.transactionId))
-    .where(
-      and(
-        eq(ledgerTransactions.orderId, input.orderId),
-        inArray(ledgerTransactions.reason, ['cod_collected', 'cod_delivery_fee', 'cash_refund']),
-      ),
-    )
-    .orderBy(asc(ledgerLines.id))
+  const rows = await postedLines(
+    ctx,
+    and(
+      eq(ledgerTransactions.orderId, input.orderId),
+      inArray(ledgerTransactions.reason, ['cod_collected', 'cod_delivery_fee', 'cash_refund']),
+    ),
+  )
   // What the cash sale earned: its credits (the vendors' payables, the commission, the delivery fee).
   const scope = input.vendorOrderIds
   const earned = rows.filter(

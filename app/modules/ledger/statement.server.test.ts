@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import {
-  fixCommission,
-  postCashCollected,
-  postCashDeliveryFee,
-  postPaymentReceived,
-  postRefund,
-} from './ledger.server.ts'
+import { type LedgerSale, orderWithCommission } from '#tests/factories/ledger.ts'
+import { postCashCollected, postCashDeliveryFee, postPaymentReceived, postRefund } from './ledger.server.ts'
 import { getVendorStatement } from './statement.server.ts'
 
 // A vendor's statement for a period (issue 13): the balance at its start, one entry per movement with its sale,
@@ -25,20 +20,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function order(sales: { vendorId: number; amount: number }[]) {
-  const orderId = id()
-  const vendorOrders = sales.map((s) => ({ id: id(), vendorId: s.vendorId, subtotal: s.amount }))
-  await fixCommission(t.ctx, {
-    orderId,
-    placedAt,
-    vendorOrders: vendorOrders.map((vo) => ({
-      vendorOrderId: vo.id,
-      vendorId: vo.vendorId,
-      lines: [{ categoryId: null, amount: vo.subtotal }],
-    })),
-  })
-  return { orderId, vendorOrders }
-}
+const order = (sales: LedgerSale[]) => orderWithCommission(t.ctx, id, sales, placedAt)
 
 describe('getVendorStatement', () => {
   test('sales, commission and effect per movement; opening and closing balances; other vendors left out', async () => {

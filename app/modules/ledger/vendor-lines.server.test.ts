@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { type LedgerSale, orderWithCommission } from '#tests/factories/ledger.ts'
 import {
   accounts,
-  fixCommission,
   getVendorBalances,
   listVendorLines,
   postCashCollected,
@@ -25,20 +25,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-async function order(sales: { vendorId: number; amount: number }[]) {
-  const orderId = id()
-  const vendorOrders = sales.map((s) => ({ id: id(), vendorId: s.vendorId, subtotal: s.amount }))
-  await fixCommission(t.ctx, {
-    orderId,
-    placedAt,
-    vendorOrders: vendorOrders.map((vo) => ({
-      vendorOrderId: vo.id,
-      vendorId: vo.vendorId,
-      lines: [{ categoryId: null, amount: vo.subtotal }],
-    })),
-  })
-  return { orderId, vendorOrders }
-}
+const order = (sales: LedgerSale[]) => orderWithCommission(t.ctx, id, sales, placedAt)
 
 describe('listVendorLines', () => {
   test("a vendor's own lines only, newest first, paged, each with its transaction", async () => {
