@@ -12,6 +12,7 @@ const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium'
  */
 const DESK_ONLY = [
   'staff-money.spec.ts',
+  'staff-payouts.spec.ts',
   'admin-access.spec.ts',
   'address-ownership.spec.ts',
   'customer-dashboard-guards.spec.ts',

@@ -110,6 +110,7 @@ export default [
         route('delivery-fees', 'routes/admin/delivery-fees.tsx'),
         route('commission', 'routes/admin/commission.tsx'),
         route('balances', 'routes/admin/balances.tsx'),
+        route('payouts', 'routes/admin/payouts.tsx'),
       ]),
     ]),
 

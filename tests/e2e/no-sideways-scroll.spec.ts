@@ -277,5 +277,8 @@ test('the admin console fits a phone', async ({ page, shop }) => {
     '/admin/delivery-fees',
     '/admin/commission',
     '/admin/balances',
+    '/admin/payouts',
+    '/admin/payouts?tab=failed',
+    '/admin/payouts?tab=sent',
   ])
 })

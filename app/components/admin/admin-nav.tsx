@@ -12,6 +12,7 @@ const pages = [
   { to: '/admin/delivery-fees', label: 'money.nav.fees', end: false },
   { to: '/admin/commission', label: 'money.nav.commission', end: false },
   { to: '/admin/balances', label: 'money.nav.balances', end: false },
+  { to: '/admin/payouts', label: 'payouts.admin.nav', end: false },
 ] as const
 
 /** The admin console's pages: plain links that wrap on a phone, the current one marked; the mailbox in development. */

@@ -129,6 +129,21 @@ export async function setPayoutMethod(
   return { ok: true, vendorId: before.id, previous: before.payoutMethod }
 }
 
+/** The payout methods of the stores asked for (a store without one is left out): the staff payouts screen. */
+export async function listPayoutMethods(
+  ctx: ServiceContext,
+  vendorIds: readonly number[],
+): Promise<Map<number, { provider: PayoutProvider; phone: string }>> {
+  const methods = new Map<number, { provider: PayoutProvider; phone: string }>()
+  if (vendorIds.length === 0) return methods
+  const rows = await ctx.db
+    .select({ id: vendors.id, provider: vendors.payoutProvider, phone: vendors.payoutPhone })
+    .from(vendors)
+    .where(inArray(vendors.id, [...vendorIds]))
+  for (const r of rows) if (r.provider && r.phone) methods.set(r.id, { provider: r.provider, phone: r.phone })
+  return methods
+}
+
 /** Approved stores with a payout method, by id (the payout sweep's candidates). */
 export async function listVendorIdsWithPayoutMethod(ctx: ServiceContext): Promise<number[]> {
   const rows = await ctx.db
