@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { type LedgerSale, orderWithCommission } from '#tests/factories/ledger.ts'
-import { postCashCollected, postCashDeliveryFee, postPaymentReceived, postRefund } from './ledger.server.ts'
+import {
+  postCashCollected,
+  postCashDeliveryFee,
+  postPaymentReceived,
+  postPayoutFailed,
+  postPayoutSent,
+  postPayoutStarted,
+  postRefund,
+} from './ledger.server.ts'
 import { getVendorStatement } from './statement.server.ts'
 
 // A vendor's statement for a period (issue 13): the balance at its start, one entry per movement with its sale,
@@ -80,5 +88,42 @@ describe('getVendorStatement', () => {
       ['refund', -6_000, -600, -5_400],
     ])
     expect(other.closing).toBe(5_400)
+  })
+
+  test('a payout: the netting shown with what it settled (no change to the position), the payout as money out', async () => {
+    const v = id()
+    const before = new Date(Date.now() - 1000)
+    const sold = await order([{ vendorId: v, amount: 30_000 }])
+    await postPaymentReceived(t.ctx, {
+      paymentId: id(),
+      orderId: sold.orderId,
+      amount: 30_000,
+      deliveryFee: 0,
+      placedAt,
+      vendorOrders: sold.vendorOrders,
+    })
+    const cash = await order([{ vendorId: v, amount: 8_000 }])
+    const cashPart = cash.vendorOrders[0]
+    if (!cashPart) throw new Error('no vendor order')
+    await postCashCollected(t.ctx, { orderId: cash.orderId, placedAt, vendorOrder: cashPart })
+    // Owed 800 on the cash sale; 27,000 payable: a payout of 26,200 nets the 800. A first one failed.
+    const failed = id()
+    await postPayoutStarted(t.ctx, { payoutId: failed, vendorId: v, amount: 26_200, netted: 800 })
+    await postPayoutFailed(t.ctx, { payoutId: failed, vendorId: v, amount: 26_200 })
+    const paid = id()
+    await postPayoutStarted(t.ctx, { payoutId: paid, vendorId: v, amount: 26_200, netted: 0 })
+    await postPayoutSent(t.ctx, { payoutId: paid, vendorId: v, amount: 26_200 })
+
+    const statement = await getVendorStatement(t.ctx, { vendorId: v, from: before, to: new Date(Date.now() + 60_000) })
+    expect(statement.entries.map((e) => [e.reason, e.sales, e.commission, e.net, e.settled])).toEqual([
+      ['payment_received', 30_000, 3_000, 27_000, 0],
+      ['cod_collected', 8_000, 800, -800, 0],
+      ['payout_netting', 0, 0, 0, 800],
+      ['payout_started', 0, 0, -26_200, 0],
+      ['payout_failed', 0, 0, 26_200, 0],
+      ['payout_started', 0, 0, -26_200, 0],
+      // The confirmation moves nothing for the vendor: the money left its balance when the payout was made.
+    ])
+    expect(statement.closing).toBe(0)
   })
 })

@@ -19,6 +19,11 @@ export type StatementEntry = {
   commission: number
   /** How much the vendor's position moved: positive in its favour. */
   net: number
+  /**
+   * A payout's netting: what the vendor owed on cash sales, settled from its balance (integer francs). It moves the
+   * position by nothing (a debt paid from what Isoko owes), but an accountant needs to see it.
+   */
+  settled: number
 }
 
 export type VendorStatement = {
@@ -89,6 +94,7 @@ export async function getVendorStatement(
         sales: 0,
         commission: 0,
         net: 0,
+        settled: 0,
       }
       entries.set(r.transactionId, entry)
     }
@@ -96,6 +102,8 @@ export async function getVendorStatement(
     else if (own.has(r.account)) entry.net -= r.amount
     // Cash collected: the vendor's cash-held account is debited with the whole sale.
     if (r.reason === 'cod_collected' && r.account === accounts.vendorCashHeld(vendorId)) entry.sales += r.amount
+    // A payout's netting credits the cash-sales debt with what it settles.
+    if (r.reason === 'payout_netting' && r.account === accounts.cashSalesOwed(vendorId)) entry.settled -= r.amount
   }
   for (const e of entries.values()) {
     // A sale paid online (or its refund): what the vendor is owed plus what Isoko kept is the sale.
@@ -103,8 +111,11 @@ export async function getVendorStatement(
       e.sales = e.net + e.commission
     }
   }
-  // The vendor keeping its share of the cash moves nothing for the vendor: it is not a line of the statement.
-  const list = [...entries.values()].filter((e) => e.sales !== 0 || e.commission !== 0 || e.net !== 0)
+  // The vendor keeping its share of the cash moves nothing for the vendor: it is not a line of the statement (nor is
+  // a payout's confirmation: the money left the balance when the payout was made). A netting is, with its amount.
+  const list = [...entries.values()].filter(
+    (e) => e.sales !== 0 || e.commission !== 0 || e.net !== 0 || e.settled !== 0,
+  )
   const opening = await positionBefore(ctx, vendorId, from)
   const totals = list.reduce(
     (s, e) => ({ sales: s.sales + e.sales, commission: s.commission + e.commission, net: s.net + e.net }),

@@ -1,5 +1,6 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { formatRwf } from '#app/lib/money.ts'
 import { monthKey, parseMonth } from '#app/lib/months.ts'
 import { requireRole } from '#app/modules/accounts/request.server.ts'
 import { toCsv } from '#app/modules/catalog/stock-csv.ts'
@@ -46,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     balance += line.net
     rows.push([
       kigaliTime.format(line.postedAt),
-      i18n._(`vendor.balance.reason.${line.reason}`),
+      line.reason === 'payout_netting'
+        ? i18n._('statement.line.netting', { amount: formatRwf(line.settled, 'en-RW') })
+        : i18n._(`vendor.balance.reason.${line.reason}`),
       line.order?.number ?? null,
       line.sales,
       line.commission,

@@ -139,7 +139,11 @@ function StatementBody({ statement }: { statement: Statement }) {
           {statement.lines.map((line) => (
             <li key={line.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 p-3 sm:p-4">
               <div className="min-w-0 flex-1">
-                <p className="font-medium break-words">{t(`vendor.balance.reason.${line.reason}`)}</p>
+                <p className="font-medium break-words">
+                  {line.reason === 'payout_netting'
+                    ? t('statement.line.netting', { amount: money(line.settled) })
+                    : t(`vendor.balance.reason.${line.reason}`)}
+                </p>
                 <p className="text-sm text-muted-foreground break-words">
                   <time dateTime={new Date(line.postedAt).toISOString()}>{when(line.postedAt)}</time>
                   {line.order ? (
