@@ -3,6 +3,7 @@ import { type AccountsContext, accountOwnerKey } from '#app/modules/accounts/acc
 import { addToCart, getCart, getFavouriteIds, toggleFavourite } from '#app/modules/cart/cart.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { findCustomerByUserId } from '#app/modules/customers/customers.server.ts'
+import { findPayoutTarget } from '#app/modules/vendors/vendors.server.ts'
 import { createVendor, findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
@@ -178,6 +179,35 @@ describe('vendor application', () => {
     })
     const signedIn = await signIn(ctx, caller(), form({ email: 'bosco@example.rw', password: 'Umushanana-2026' }))
     expect(signedIn).toMatchObject({ ok: true, role: 'vendor' })
+  })
+
+  it('saves the payout number given with the application; refuses half of one or a number on another network', async () => {
+    const apply = (over: Record<string, string>, email: string) =>
+      applyAsVendor(ctx, caller(), form({ ...application, email, ...over }))
+    expect(await apply({ payoutPhone: '0788 123 456' }, 'half@example.rw')).toMatchObject({
+      ok: false,
+      errors: { payoutProvider: 'payouts.method.error.provider' },
+    })
+    const wrong = await apply({ payoutProvider: 'airtel', payoutPhone: '0788 123 456' }, 'wrong@example.rw')
+    expect(wrong).toMatchObject({ ok: false, errors: { payoutPhone: 'payouts.method.error.network.airtel' } })
+    if (!wrong.ok) expect(wrong.values.payoutPhone).toBe('0788 123 456')
+    expect(await apply({ payoutProvider: 'momo', payoutPhone: '12' }, 'short@example.rw')).toMatchObject({
+      ok: false,
+      errors: { payoutPhone: 'payouts.method.error.phone' },
+    })
+    // Nothing was made for the refused applications: the e-mail is still free.
+    const made = await apply({ payoutProvider: 'momo', payoutPhone: '0788 123 456' }, 'half@example.rw')
+    expect(made).toMatchObject({ ok: true })
+    if (!made.ok) return
+    const store = await findVendorByOwner(t.ctx, made.userId)
+    expect(await findPayoutTarget(t.ctx, { vendorId: store?.id as number })).toMatchObject({
+      payoutMethod: { provider: 'momo', phone: '+250788123456' },
+    })
+    // Left empty: no payout method yet.
+    const none = await apply({ payoutProvider: '', payoutPhone: '' }, 'none@example.rw')
+    if (!none.ok) throw new Error('refused')
+    const bare = await findVendorByOwner(t.ctx, none.userId)
+    expect(await findPayoutTarget(t.ctx, { vendorId: bare?.id as number })).toMatchObject({ payoutMethod: null })
   })
 
   it('refuses a district that is not in Rwanda, keeping the departments ticked', async () => {

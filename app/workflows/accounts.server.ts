@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { getEnv } from '#app/lib/env.server.ts'
-import { parseForm } from '#app/lib/forms.server.ts'
+import { checkValues, parseForm } from '#app/lib/forms.server.ts'
 import { safeRedirect } from '#app/lib/redirects.server.ts'
 import { CustomerSignupSchema, LoginSchema, VendorApplicationSchema } from '#app/modules/accounts/accounts.schemas.ts'
 import {
@@ -18,6 +18,8 @@ import { forgetOwner, mergeCarts } from '#app/modules/cart/cart.server.ts'
 import { createCustomer, deleteCustomerProfile } from '#app/modules/customers/customers.server.ts'
 import { isDistrict } from '#app/modules/places/places.server.ts'
 import { minutesToWait } from '#app/modules/throttle/throttle.server.ts'
+import { PayoutMethodSchema } from '#app/modules/vendors/store-settings.schemas.ts'
+import { type PayoutProvider, setPayoutMethod } from '#app/modules/vendors/vendors.server.ts'
 import { createVendorApplication } from '#app/modules/vendors/vendors-admin.server.ts'
 import { notifyApplicationReceived } from './vendor-notifications.server.ts'
 
@@ -143,6 +145,8 @@ export async function applyAsVendor(
   if (!parsed.ok) return parsed.refusal
   const input = parsed.data
   if (!isDistrict(input.district)) return refuse(form, { district: 'account.error.district' })
+  const payout = applicationPayoutMethod(form)
+  if (!payout.ok) return refuse(form, payout.errors)
   const account = await createAccount(ctx, caller, {
     name: input.ownerName,
     email: input.email,
@@ -152,13 +156,38 @@ export async function applyAsVendor(
   if (!account.ok) return refuseAuth(form, account.reason)
   let vendorId: number
   try {
-    vendorId = (await createVendorApplication(ctx, { ...input, ownerUserId: account.userId })).id
+    vendorId = await ctx.db.transaction(async (tx) => {
+      const { id } = await createVendorApplication({ db: tx }, { ...input, ownerUserId: account.userId })
+      // The store's payout method from the start: no password to ask for, the account was made a moment ago.
+      if (payout.method) await setPayoutMethod({ db: tx }, { ownerUserId: account.userId, ...payout.method })
+      return id
+    })
   } catch (error) {
     await deleteAccount(ctx, account.userId)
     throw error
   }
   await notifyApplicationReceived(ctx, vendorId)
   return { ok: true, cookies: account.cookies, userId: account.userId, role: 'vendor', name: input.businessName }
+}
+
+/**
+ * The application's payout number (optional): both the network and the number, or neither. Checked as the store
+ * settings check it (a Rwandan number on that network); the messages are named after the application's fields.
+ */
+function applicationPayoutMethod(
+  form: FormData,
+):
+  | { ok: true; method: { provider: PayoutProvider; phone: string } | null }
+  | { ok: false; errors: Record<string, string> } {
+  const provider = String(form.get('payoutProvider') ?? '').trim()
+  const phone = String(form.get('payoutPhone') ?? '').trim()
+  if (!provider && !phone) return { ok: true, method: null }
+  const parsed = checkValues(PayoutMethodSchema, { provider, phone })
+  if (parsed.ok) return { ok: true, method: { provider: parsed.data.provider, phone: parsed.data.phone } }
+  const errors: Record<string, string> = {}
+  if (parsed.errors.provider) errors.payoutProvider = parsed.errors.provider
+  if (parsed.errors.phone) errors.payoutPhone = parsed.errors.phone
+  return { ok: false, errors }
 }
 
 /** Where to go after signing in: the page the visitor came from, if it is one of ours, else the dashboard. */

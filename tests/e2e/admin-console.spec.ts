@@ -58,6 +58,10 @@ test('a business applies, staff approve it, and its store opens to the public', 
   await signIn(page, '/vendor-login', business.email, APPLICANT_PASSWORD)
   await expect(page).toHaveURL(/\/vendor-dashboard$/)
   await expect(page.getByRole('main').getByText('Your store is approved and open on Isoko.')).toBeVisible()
+  // The payout number given with the application is the store's payout method.
+  await page.goto('/vendor-dashboard/balance')
+  await expect(page.getByRole('main').getByTestId('payout-method')).toHaveText('MTN MoMo +250 788 123 456')
+  await page.goto('/vendor-dashboard')
   await signOut(page)
 
   // Anyone can open the store page now.

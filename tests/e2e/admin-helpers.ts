@@ -23,6 +23,9 @@ export async function applyAsVendor(page: Page, business: { name: string; email:
   await main.getByLabel('Women', { exact: true }).check()
   await main.getByLabel('Accessories', { exact: true }).check()
   await main.getByLabel('Business Description').fill('Kitenge dresses and bags, made to measure in Kimironko.')
+  // The payout number is optional: given here, it becomes the store's payout method.
+  await main.getByLabel('Payout network (optional)').selectOption('momo')
+  await main.getByLabel('Payout mobile money number (optional)').fill('0788 123 456')
   await main.getByLabel('Password', { exact: true }).fill(APPLICANT_PASSWORD)
   await main.getByLabel('Confirm Password').fill(APPLICANT_PASSWORD)
   await main.getByRole('button', { name: 'Submit Application' }).click()

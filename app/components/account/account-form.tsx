@@ -17,6 +17,10 @@ export type AccountField = {
   options?: { value: string; label: string }[]
   /** For 'select': the label of the empty first option. */
   prompt?: string
+  /** May be left empty (the label says so); every other field is required. */
+  optional?: boolean
+  /** A line under the field saying what to enter. */
+  hint?: string
 }
 
 /** What the account actions answer on a refusal: message ids by field's Conform name ('form' for the whole form). */
@@ -110,11 +114,14 @@ export function AccountForm({
             const id = meta?.id ?? `account-${field.name}`
             const errorId = meta?.errorId ?? `${id}-error`
             const error = errorOf(field.name)
-            const described = error ? errorId : undefined
+            const hintId = `${id}-hint`
+            const described =
+              [field.hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+            const label = field.label ?? t(`account.field.${field.name}`)
             const common = {
               id,
               name: field.name,
-              required: true,
+              required: !field.optional,
               'aria-invalid': error ? true : undefined,
               'aria-describedby': described,
             }
@@ -145,7 +152,7 @@ export function AccountForm({
             }
             return (
               <div key={field.name} className="grid gap-1.5">
-                <Label htmlFor={id}>{field.label ?? t(`account.field.${field.name}`)}</Label>
+                <Label htmlFor={id}>{field.optional ? t('account.field.optional', { label }) : label}</Label>
                 {field.type === 'textarea' ? (
                   <Textarea {...common} rows={3} defaultValue={value(field.name)} />
                 ) : field.type === 'select' ? (
@@ -172,6 +179,11 @@ export function AccountForm({
                     maxLength={field.type === 'password' ? 128 : undefined}
                   />
                 )}
+                {field.hint ? (
+                  <p id={hintId} className="text-xs text-muted-foreground">
+                    {field.hint}
+                  </p>
+                ) : null}
                 <FieldError id={errorId}>{error ? t(error) : null}</FieldError>
               </div>
             )

@@ -51,6 +51,20 @@ export default function Page({ actionData, loaderData }: Route.ComponentProps) {
           options: storeDepartments.map((d) => ({ value: d, label: t(`account.department.${d}`) })),
         },
         { name: 'businessDescription', type: 'textarea' },
+        {
+          name: 'payoutProvider',
+          type: 'select',
+          optional: true,
+          prompt: t('account.field.payoutProvider.later'),
+          options: (['momo', 'airtel'] as const).map((p) => ({ value: p, label: t(`payouts.provider.${p}`) })),
+        },
+        {
+          name: 'payoutPhone',
+          type: 'tel',
+          optional: true,
+          placeholder: '078 123 4567',
+          hint: t('account.field.payoutPhone.hint'),
+        },
         { name: 'password', type: 'password', autoComplete: 'new-password' },
         { name: 'confirmPassword', type: 'password', autoComplete: 'new-password' },
       ]}
