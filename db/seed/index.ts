@@ -27,11 +27,12 @@ import {
   followVendors,
   setVendorOwner,
 } from '#app/modules/vendors/vendors-admin.server.ts'
-import { fakeCustomer } from '#tests/factories/customers.ts'
+import { fakeCustomer, fakeRwandanPhone } from '#tests/factories/customers.ts'
 import { fakeProduct } from '#tests/factories/products.ts'
 import { fakeReview, reviewKindOf } from '#tests/factories/reviews.ts'
 import { fakeVendor } from '#tests/factories/vendors.ts'
 import { DEPARTMENTS, type FlatItem, flattenItems, slugify } from './catalogue.ts'
+import { type DemoSaleProduct, seedDemoMoney } from './demo-money.ts'
 import {
   bannerImageJob,
   type ImageJob,
@@ -229,11 +230,12 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
   log(`vendors: ${vendors.length}`)
 
   // Customers.
-  const customers: { id: number; createdAt: Date }[] = []
+  const customers: { id: number; createdAt: Date; firstName: string; lastName: string }[] = []
   for (let n = 1; n <= CUSTOMERS; n++) {
     const createdAt = dateBetween(faker, ISOKO_OPENED, new Date(SEED_NOW.getTime() - 2 * DAY))
-    const { id } = await createCustomer(ctx, { ...fakeCustomer(faker, n), createdAt })
-    customers.push({ id, createdAt })
+    const input = fakeCustomer(faker, n)
+    const { id } = await createCustomer(ctx, { ...input, createdAt })
+    customers.push({ id, createdAt, firstName: input.firstName, lastName: input.lastName })
   }
   log(`customers: ${customers.length}`)
 
@@ -260,6 +262,8 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
   }
   const order = faker.helpers.shuffle(plan)
 
+  // The demo money's sales (demo-money.ts): a few products of each of the first approved stores.
+  const salesOf = new Map<number, DemoSaleProduct[]>(approved.slice(0, 3).map((v) => [v.id, []]))
   let variantTotal = 0
   let reviewTotal = 0
   const BATCH = 2000
@@ -322,6 +326,23 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
       batch.push(input)
     }
     const created = await createProducts(ctx, batch)
+    for (const [i, p] of batch.entries()) {
+      const sale = salesOf.get(p.vendorId)
+      const variant = p.variants[0]
+      const variantId = created[i]?.variantIds[0]
+      if (!sale || sale.length >= 3 || !variant || variantId === undefined || p.status === 'draft') continue
+      sale.push({
+        variantId,
+        productId: created[i].id,
+        vendorId: p.vendorId,
+        title: p.title,
+        slug: p.slug,
+        size: variant.size,
+        colour: variant.colour,
+        sku: variant.sku,
+        unitPrice: p.price,
+      })
+    }
     variantTotal += batch.reduce((n, p) => n + p.variants.length, 0)
     const reviews = batchReviews.map((r) => ({ ...r.review, productId: created[r.index].id }))
     await addReviews(ctx, reviews)
@@ -352,6 +373,18 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
 
   await seedDemoAccounts(ctx, vendors)
   log(`demo accounts: ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}`)
+
+  // Its own random sequence, so that the catalogue above stays the same with or without it.
+  const moneyFaker = new Faker({ locale: [en] })
+  moneyFaker.seed(SEED + 1)
+  const money = await seedDemoMoney(ctx, {
+    faker: moneyFaker,
+    now: SEED_NOW,
+    approvedStoreIds: approved.map((v) => v.id),
+    sales: [...salesOf].map(([vendorId, products]) => ({ vendorId, products })),
+    customers: customers.slice(0, 50).map((c) => ({ ...c, phone: fakeRwandanPhone(moneyFaker) })),
+  })
+  log(`demo money: payout numbers for ${approved.length} stores, ${money.orders} orders in the ledger`)
 
   const stored = await picturesDone
   const files = stored.flatMap((s) => s.files)

@@ -8,10 +8,11 @@ import { parseProductFilters } from '#app/modules/catalog/catalog.schemas.ts'
 import { listProducts } from '#app/modules/catalog/catalog.server.ts'
 import { categories, productImages, products, productVariants, reviews } from '#app/modules/catalog/tables.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
+import { getAccountBalances, getVendorBalances, listUnbalancedTransactions } from '#app/modules/ledger/ledger.server.ts'
 import { follows, vendors } from '#app/modules/vendors/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { flattenItems } from './catalogue.ts'
-import { ISOKO_OPENED, isDatabaseEmpty, resetDatabase, type SeedSummary, seedDatabase } from './index.ts'
+import { ISOKO_OPENED, isDatabaseEmpty, resetDatabase, SEED_NOW, type SeedSummary, seedDatabase } from './index.ts'
 
 const PRODUCTS = 150
 
@@ -190,6 +191,25 @@ describe('seedDatabase', () => {
       expect(i.placeholder).toMatch(/^#[0-9a-f]{6}$/)
     }
     expect(await readdir(imagesDir)).toEqual([]) // skipImages: nothing encoded
+  })
+})
+
+describe('demo money', () => {
+  it('gives approved stores a payout number and the first stores balances from real ledger postings', async () => {
+    const ctx = first.ctx
+    const stores = await ctx.db.select().from(vendors).orderBy(asc(vendors.id))
+    for (const s of stores) {
+      if (s.status === 'approved') expect(s.payoutPhone, s.name).toMatch(/^\+2507881234\d\d$/)
+      else expect(s.payoutPhone, s.name).toBeNull()
+    }
+    // Store 1 (the demo vendor's): a sale available to pay out, one held until delivered, commission owed on cash.
+    const balances = await getVendorBalances(ctx, 1, { now: SEED_NOW, holdDays: 7 })
+    expect(balances.available).toBeGreaterThan(0)
+    expect(balances.onHold).toBeGreaterThan(0)
+    expect(balances.owedOnCashSales).toBeGreaterThan(0)
+    const all = await getAccountBalances(ctx)
+    expect([...all.values()].reduce((sum, n) => sum + n, 0)).toBe(0)
+    expect(await listUnbalancedTransactions(ctx)).toEqual([])
   })
 })
 

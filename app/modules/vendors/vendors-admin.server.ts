@@ -1,6 +1,6 @@
 import { asc, count, eq, like } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { follows, type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
+import { follows, type PayoutProvider, type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
 
 export type CreateVendorInput = {
   name: string
@@ -168,6 +168,18 @@ export async function createVendorApplication(
 export async function findVendorByOwner(ctx: ServiceContext, userId: string) {
   const [row] = await ctx.db.select().from(vendors).where(eq(vendors.ownerUserId, userId))
   return row ?? null
+}
+
+/** Sets a store's payout method by its id (the seed's demo stores; an owner sets theirs in the store settings). */
+export async function setStorePayoutMethod(
+  ctx: ServiceContext,
+  vendorId: number,
+  method: { provider: PayoutProvider; phone: string; setAt: Date },
+): Promise<void> {
+  await ctx.db
+    .update(vendors)
+    .set({ payoutProvider: method.provider, payoutPhone: method.phone, payoutMethodSetAt: method.setAt })
+    .where(eq(vendors.id, vendorId))
 }
 
 /** Makes an account the owner of a store (the seed's demo vendors). */
