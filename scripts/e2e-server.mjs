@@ -11,6 +11,8 @@ import pg from 'pg'
 import { startSmtpSink } from './smtp-sink.mjs'
 
 const env = { ...process.env }
+// No scheduled payout run in the middle of a journey: journeys pay stores on request (the schedule has its tests).
+env.PAYOUT_SCHEDULE ??= 'manual'
 const dataDir = path.resolve(env.DATA_DIR ?? './data/e2e')
 mkdirSync(dataDir, { recursive: true })
 

@@ -42,7 +42,7 @@ const EnvSchema = z.object({
   /** How often the payout sweep pays every vendor whose balance is due: daily, weekly, or a number of hours (`12h`). */
   PAYOUT_SCHEDULE: z
     .string()
-    .regex(/^(daily|weekly|[1-9]\d{0,3}h)$/, 'expected daily, weekly or a number of hours such as 12h')
+    .regex(/^(daily|weekly|manual|[1-9]\d{0,3}h)$/, 'expected daily, weekly, manual or a number of hours such as 12h')
     .default('weekly'),
   /** Largest photo a vendor may upload, in megabytes (a 12 MP phone photo is 3 to 6 MB). */
   UPLOAD_MAX_MB: z.coerce.number().min(1).max(50).default(12),

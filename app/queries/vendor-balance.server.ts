@@ -40,8 +40,8 @@ export type BalanceLine = {
 
 export type VendorPayoutsView = {
   method: { provider: PayoutProvider; phone: string } | null
-  /** The next scheduled payout run (PAYOUT_SCHEDULE). */
-  nextRun: Date
+  /** The next scheduled payout run (PAYOUT_SCHEDULE); null when payouts are made on request only. */
+  nextRun: Date | null
   minimum: number
   /** What a payout made now would send (available less the cash-sales debt), integer francs. */
   payableNow: number

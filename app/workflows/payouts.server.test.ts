@@ -18,6 +18,7 @@ import {
   listVendorPayouts,
   type PayoutRow,
 } from '#app/modules/payouts/payouts.server.ts'
+import { nextPayoutSlot } from '#app/modules/payouts/schedule.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { seedAvailablePayable, seedCashSalesOwed, setTestPayoutMethod } from '#tests/factories/payouts.ts'
 import { makeVendor, messagesTo, resetShopHelpers } from '#tests/shop.ts'
@@ -245,9 +246,13 @@ describe('payouts', () => {
     await expectLedgerBalanced()
   })
 
-  test('a scheduled slot runs once, whichever server asks', async () => {
+  test('a scheduled slot runs once, whichever server asks; a manual schedule runs none', async () => {
     const v = await store('payout-schedule', { provider: 'momo', phone: MTN_PAYS }, 6000)
     const monday = () => new Date('2030-01-07T06:00:30Z')
+    expect(await runPayoutSchedule(t.ctx, { ...deps, now: monday, schedule: 'manual' })).toBeNull()
+    expect(await findOpenPayout(t.ctx, v.id)).toBeNull()
+    expect(nextPayoutSlot(monday(), 'manual')).toBeNull()
+    expect(nextPayoutSlot(monday(), 'weekly')?.toISOString()).toBe('2030-01-14T06:00:00.000Z')
     const first = await runPayoutSchedule(t.ctx, { ...deps, now: monday, schedule: 'weekly' })
     expect(first?.slot.toISOString()).toBe('2030-01-07T06:00:00.000Z')
     expect(first?.made).toBeGreaterThanOrEqual(1)

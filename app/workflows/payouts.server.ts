@@ -36,7 +36,7 @@ import {
   settlePayout,
   updatePendingPayout,
 } from '#app/modules/payouts/payouts.server.ts'
-import { lastPayoutSlot } from '#app/modules/payouts/schedule.ts'
+import { lastPayoutSlot, MANUAL_SCHEDULE } from '#app/modules/payouts/schedule.ts'
 import {
   findPayoutTarget,
   listVendorIdsWithPayoutMethod,
@@ -293,7 +293,9 @@ export async function runPayoutSchedule(
   deps: PayoutsDeps = {},
 ): Promise<{ slot: Date; made: number } | null> {
   const now = nowOf(deps)
-  const slot = lastPayoutSlot(now, deps.schedule ?? getEnv().PAYOUT_SCHEDULE)
+  const schedule = deps.schedule ?? getEnv().PAYOUT_SCHEDULE
+  if (schedule === MANUAL_SCHEDULE) return null
+  const slot = lastPayoutSlot(now, schedule)
   if (!(await claimPayoutRun(ctx, slot, now))) return null
   const { made } = await payDueVendors(ctx, deps)
   await finishPayoutRun(ctx, slot, { now: nowOf(deps), made })

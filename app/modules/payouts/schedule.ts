@@ -1,7 +1,11 @@
 /**
  * When scheduled payouts run (PAYOUT_SCHEDULE): `weekly` on Mondays at 08:00 Kigali time (06:00 UTC), `daily` at
- * that hour, or every n hours (`12h`) counted from the same instant. Pure: the clock is the caller's.
+ * that hour, or every n hours (`12h`) counted from the same instant; `manual`: no schedule, payouts are made on the
+ * vendor's request or by staff. Pure: the clock is the caller's.
  */
+
+/** No scheduled runs: payouts on request and by staff only. */
+export const MANUAL_SCHEDULE = 'manual'
 
 /** Monday 5 January 2026, 08:00 in Kigali (UTC+2, no summer time): every slot is this plus whole intervals. */
 const ANCHOR = Date.UTC(2026, 0, 5, 6, 0, 0)
@@ -20,7 +24,8 @@ export function lastPayoutSlot(now: Date, schedule: string): Date {
   return new Date(ANCHOR + Math.floor((now.getTime() - ANCHOR) / every) * every)
 }
 
-/** The first slot after `now`: the next scheduled payout. */
-export function nextPayoutSlot(now: Date, schedule: string): Date {
+/** The first slot after `now`: the next scheduled payout; null without a schedule. */
+export function nextPayoutSlot(now: Date, schedule: string): Date | null {
+  if (schedule === MANUAL_SCHEDULE) return null
   return new Date(lastPayoutSlot(now, schedule).getTime() + scheduleIntervalMs(schedule))
 }

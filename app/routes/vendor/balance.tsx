@@ -216,11 +216,17 @@ function PayoutsSection({ payouts }: { payouts: Balance['payouts'] }) {
         <div className="min-w-0">
           <p className="text-sm text-muted-foreground">{t('payouts.balance.next')}</p>
           <p className="font-medium">
-            <time dateTime={new Date(payouts.nextRun).toISOString()}>{when(payouts.nextRun)}</time>
+            {payouts.nextRun ? (
+              <time dateTime={new Date(payouts.nextRun).toISOString()}>{when(payouts.nextRun)}</time>
+            ) : (
+              t('payouts.balance.onRequest')
+            )}
           </p>
-          <p className="text-xs text-muted-foreground">
-            {t('payouts.balance.nextRule', { minimum: money(payouts.minimum) })}
-          </p>
+          {payouts.nextRun ? (
+            <p className="text-xs text-muted-foreground">
+              {t('payouts.balance.nextRule', { minimum: money(payouts.minimum) })}
+            </p>
+          ) : null}
         </div>
         <Form method="post" action="/vendor-dashboard/balance" className="grid gap-2 sm:col-span-2">
           <p className="text-sm" id="payout-request-why">
