@@ -2,9 +2,9 @@ import type { LinguiConfig } from '@lingui/conf'
 import { formatter } from '@lingui/format-po'
 
 // Catalogues are written with explicit message ids (no macros): the components call i18n._('id').
-// English is the source; Kinyarwanda and French catalogues are added beside it later.
+// English is the source; Kinyarwanda and French carry the same ids (docs/i18n.md).
 const config: LinguiConfig = {
-  locales: ['en'],
+  locales: ['en', 'rw', 'fr'],
   sourceLocale: 'en',
   fallbackLocales: { default: 'en' },
   // One catalogue file per area of the site, so that people can work on areas side by side.

@@ -10,8 +10,8 @@ import {
 } from 'react-router'
 import { cspNonceContext } from '#app/lib/context.server.ts'
 import { errorForLog } from '#app/lib/error-log.server.ts'
-import { createI18n, getMessages } from '#app/lib/i18n.server.ts'
-import { I18nProvider, MessagesJsonContext, negotiateLocale, scriptJson } from '#app/lib/i18n.tsx'
+import { areasOfHandles, englishFallback, messagesOf, requestLocale } from '#app/lib/i18n.server.ts'
+import { I18nProvider, i18nFromMessages, MessagesJsonContext, type PageMessages, scriptJson } from '#app/lib/i18n.tsx'
 import { NonceContext } from '#app/lib/nonce.tsx'
 
 export const streamTimeout = 5_000
@@ -28,6 +28,19 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(errorForLog(inner ?? error))
 }
 
+/**
+ * A message the page's areas lack: a route that forgot an area in its `handle.i18n`. Development and tests stop
+ * there (the journey that renders the page fails, naming the id); production logs it and shows the English text.
+ */
+function missingMessage(request: Request, id: string): string {
+  const where = new URL(request.url).pathname
+  if (process.env.NODE_ENV !== 'production') {
+    throw new Error(`The message '${id}' is not in the areas that ${where}'s routes name in handle.i18n`)
+  }
+  console.error(errorForLog(new Error(`message '${id}' missing from the areas of ${where}`)))
+  return englishFallback(id)
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -39,9 +52,15 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const nonce = loadContext.get(cspNonceContext)
-  const locale = negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language'))
-  const i18n = createI18n(locale)
-  const messages = { locale, json: scriptJson(getMessages(locale)) }
+  const locale = requestLocale(request)
+  // The page ships the messages of the areas its matched routes name (their `handle.i18n`), in its language, and
+  // renders with exactly those: what the server shows, the browser can show again.
+  const matches = routerContext.staticHandlerContext.matches
+  const areas = areasOfHandles(matches.map((m) => routerContext.routeModules[m.route.id]?.handle))
+  const shipped = messagesOf(locale, areas)
+  const page: PageMessages = { locale, areas, messages: shipped }
+  const i18n = i18nFromMessages(locale, shipped, (_, id) => missingMessage(request, id))
+  const messages = { locale, json: scriptJson(page) }
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode
     const timeout = setTimeout(() => abort(), streamTimeout + 1000)

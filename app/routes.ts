@@ -19,6 +19,8 @@ export default [
     route('sms/delivery-report', 'routes/api/sms-delivery-report.ts'),
   ]),
   route('sign-out', 'routes/account/sign-out.ts'),
+  // The language switcher's post (header and footer).
+  route('language', 'routes/api/language.ts'),
   route('images/*', 'routes/api/images.ts'),
   route('healthz', 'routes/api/healthz.ts'),
   route('vendor-dashboard/inventory.csv', 'routes/vendor/inventory-csv.ts'),
@@ -55,6 +57,7 @@ export default [
     route('customer-signup', 'routes/account/customer-signup.tsx'),
     route('vendor-login', 'routes/account/vendor-login.tsx'),
     route('vendor-onboarding', 'routes/account/vendor-onboarding.tsx'),
+    route('phone-sign-in', 'routes/account/phone-sign-in.tsx'),
     route('forgot-password', 'routes/account/forgot-password.tsx'),
     route('reset-password', 'routes/account/reset-password.tsx'),
     // The customer's pages: the layout's middleware requires a signed-in customer before any loader or action.
@@ -67,6 +70,7 @@ export default [
       route('customer-dashboard/addresses/:addressId', 'routes/account/customer-address.tsx', {
         id: 'customer-address-edit',
       }),
+      route('customer-dashboard/sign-in', 'routes/account/customer-sign-in.tsx'),
       route('customer-dashboard/password', 'routes/account/customer-password.tsx'),
       route('customer-dashboard/orders', 'routes/account/customer-orders.tsx'),
       route('customer-dashboard/orders/:number', 'routes/account/customer-order.tsx'),

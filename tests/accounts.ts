@@ -1,9 +1,10 @@
-import { type AccountsContext, passwordResetEmail } from '#app/modules/accounts/accounts.server.ts'
+import { isLocale } from '#app/lib/i18n.tsx'
+import { type AccountsContext, passwordResetEmail, phoneCodeSms } from '#app/modules/accounts/accounts.server.ts'
 import { createAuth } from '#app/modules/accounts/auth.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import type { TestDatabase } from './db.ts'
 
-/** The accounts services on a test database: reset e-mails go to its outbox, as in the app. */
+/** The accounts services on a test database: reset e-mails and one-time codes go to its outbox, as in the app. */
 export function createTestAccountsContext(
   t: TestDatabase,
   options: { attemptsPerMinute?: number } = {},
@@ -17,6 +18,9 @@ export function createTestAccountsContext(
       attemptsPerMinute: options.attemptsPerMinute ?? 100,
       sendPasswordReset: async (input) => {
         await enqueueMessage(t.ctx, passwordResetEmail(input))
+      },
+      sendPhoneCode: async (input) => {
+        await enqueueMessage(t.ctx, phoneCodeSms({ ...input, locale: isLocale(input.locale) ? input.locale : undefined }))
       },
     }),
   }

@@ -1,47 +1,75 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core'
 import { createContext, type ReactNode, useContext } from 'react'
+import type { MessageId } from '#app/locales/message-ids.ts'
 
-export const locales = ['en'] as const
+export type { MessageId }
+
+/** The interface's languages: English (the source), Kinyarwanda, French. `lingui.config.ts` lists the same. */
+export const locales = ['en', 'rw', 'fr'] as const
 export type Locale = (typeof locales)[number]
 export const defaultLocale: Locale = 'en'
 
-/** Intl locale used for numbers, money and dates in each interface language. */
-export const intlLocale: Record<Locale, string> = { en: 'en-RW' }
+/** Each language's name in itself, as the switcher shows it: never translated, so anyone finds their own. */
+export const localeNames: Record<Locale, string> = { en: 'English', rw: 'Ikinyarwanda', fr: 'Français' }
+
+/** Intl locale used for numbers, money and dates in each interface language (app/lib/format.ts). */
+export const intlLocale: Record<Locale, string> = { en: 'en-RW', rw: 'rw-RW', fr: 'fr-RW' }
 
 export function isLocale(value: string | null | undefined): value is Locale {
   return !!value && (locales as readonly string[]).includes(value)
 }
 
 /**
- * Picks the interface language: the `lang` cookie, then Accept-Language (its first supported language), then
- * English. `supported` is the interface's languages; its tests pass more than the one there is today.
+ * The catalogue's areas, one `.po` file each (`app/locales/<lang>/<area>.po`). A page ships the messages of the
+ * areas its routes name in `handle.i18n` (and `common`), not the whole catalogue. The list itself, and the
+ * choice of a request's language, live in i18n.server.ts: the browser needs neither.
  */
-export function negotiateLocale<L extends string = Locale>(
-  cookieHeader: string | null,
-  acceptLanguage: string | null,
-  supported: readonly L[] = locales as readonly string[] as readonly L[],
-  fallback: L = defaultLocale as string as L,
-): L {
-  const known = (value: string | undefined): value is L => !!value && (supported as readonly string[]).includes(value)
-  const fromCookie = cookieHeader?.match(/(?:^|;\s*)lang=([a-z]{2})/)?.[1]
-  if (known(fromCookie)) return fromCookie
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim().slice(0, 2).toLowerCase()
-    if (known(tag)) return tag
-  }
-  return fallback
-}
+export type Area =
+  | 'common'
+  | 'home'
+  | 'products'
+  | 'vendors'
+  | 'cart'
+  | 'help'
+  | 'pages'
+  | 'accounts'
+  | 'vendor'
+  | 'admin'
+  | 'customer'
+  | 'orders'
+  | 'fulfilment'
+  | 'reviews'
+  | 'uploads'
+  | 'analytics'
+  | 'inventory'
+  | 'messages'
+  | 'product-editor'
+  | 'statement'
+  | 'store-media'
+  | 'staff-money'
+  | 'payouts'
 
-export function i18nFromMessages(locale: Locale, messages: Messages): I18n {
-  return setupI18n({ locale, messages: { [locale]: messages } })
+/** What a route module exports as `handle` to name the areas its page (and its components) read. */
+export type I18nHandle = { i18n: readonly Area[] }
+
+/**
+ * What to do with an id that the page's messages lack. On the server in development and tests it throws, so a
+ * route that forgot an area in its handle fails its journey at once instead of showing an id; in production the
+ * id's English text is shown (`fallback`) and the miss is logged.
+ */
+export type MissingHandler = (locale: string, id: string) => string
+
+export function i18nFromMessages(locale: Locale, messages: Messages, missing?: MissingHandler): I18n {
+  return setupI18n({ locale, messages: { [locale]: messages }, ...(missing ? { missing } : {}) })
 }
 
 /**
- * The page's compiled catalogue travels as JSON in the document (`<script type="application/json">`), not as
- * JavaScript: the server renders it once, the browser reads it before hydrating, and it never counts against
- * the JavaScript budget or rides along with later navigations (ADR 0004).
+ * The page's messages travel as JSON in the document (`<script type="application/json">`), not as JavaScript:
+ * the server renders them once, the browser reads them before hydrating, and they never count against the
+ * JavaScript budget (ADR 0004). Areas the page did not ship are loaded when a navigation needs them.
  */
 export const I18N_SCRIPT_ID = 'isoko-messages'
+export type PageMessages = { locale: Locale; areas: Area[]; messages: Messages }
 export const MessagesJsonContext = createContext<{ locale: Locale; json: string }>({
   locale: defaultLocale,
   json: '{}',
@@ -70,14 +98,26 @@ export function scriptJson(value: unknown): string {
  * about 1 KB gzip to every page for re-rendering on a live locale switch that Isoko does not do: a change of
  * language reloads the page with the new `lang` cookie.
  */
-const I18nContext = createContext<I18n | null>(null)
+const I18nContext = createContext<PageI18n | null>(null)
 
-export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+/** What components need of Lingui's I18n: the language, and `_` with typed ids. */
+export type PageI18n = { readonly locale: string; _(id: MessageId, values?: Record<string, unknown>): string }
+
+export function I18nProvider({ i18n, children }: { i18n: PageI18n; children: ReactNode }) {
   return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>
 }
 
-export function useI18n(): I18n {
+export function useI18n(): PageI18n {
   const i18n = useContext(I18nContext)
   if (!i18n) throw new Error('useI18n needs an <I18nProvider> above it')
   return i18n
+}
+
+/**
+ * A message id that arrives as data rather than written in the code: a form's error from its zod schema, a flash,
+ * a failure reason kept in the database. Literal ids are checked by the compiler; these by the catalogue tests
+ * (tests/unit/i18n.test.ts finds the ids the code names, in schemas too).
+ */
+export function messageId(id: string): MessageId {
+  return id as MessageId
 }

@@ -1,18 +1,16 @@
-/** All money in Isoko is an integer number of Rwandan francs; this is the one place it is formatted. */
-const formatters = new Map<string, Intl.NumberFormat>()
+import { numberFormat } from './format.ts'
 
+/**
+ * All money in Isoko is an integer number of Rwandan francs; this is the one place it is formatted, as each
+ * language writes it: "RF 33,500" (English), "RF 33.500" (Kinyarwanda), "33 500 RF" (French).
+ */
 export function formatRwf(amount: number, locale = 'en-RW'): string {
-  let f = formatters.get(locale)
-  if (!f) {
-    f = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'RWF',
-      maximumFractionDigits: 0,
-      minimumFractionDigits: 0,
-    })
-    formatters.set(locale, f)
-  }
-  return f.format(amount)
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: 'RWF',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  }).format(amount)
 }
 
 /** Whole-percent discount of a sale price against its compare-at price, or null when not on sale. */
@@ -21,19 +19,12 @@ export function discountPercent(price: number, compareAtPrice: number | null | u
   return Math.round(((compareAtPrice - price) / compareAtPrice) * 100)
 }
 
-const compactFormatters = new Map<string, Intl.NumberFormat>()
-
 /** A short amount for a chart's axis ('RF 120K'): the same currency style, in compact notation. */
 export function formatRwfCompact(amount: number, locale = 'en-RW'): string {
-  let f = compactFormatters.get(locale)
-  if (!f) {
-    f = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'RWF',
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    })
-    compactFormatters.set(locale, f)
-  }
-  return f.format(amount)
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: 'RWF',
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  }).format(amount)
 }

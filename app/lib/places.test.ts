@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import { createI18n } from '#app/lib/i18n.server.ts'
+import type { MessageId } from '#app/lib/i18n.tsx'
 import { listProvinces } from '#app/modules/places/places.server.ts'
 import { placeLine, provinceName } from './places.ts'
 
 describe('province names', () => {
   const i18n = createI18n('en')
-  const t = (id: string, values?: Record<string, unknown>) => i18n._(id, values)
+  const t = (id: MessageId, values?: Record<string, unknown>) => i18n._(id, values)
 
   test('read in full, as Rwandans write them (issue 12: not "South")', () => {
     expect(provinceName(t, 'South')).toBe('Southern Province')

@@ -1,5 +1,6 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
+import type { Locale } from '#app/lib/i18n.tsx'
 import { listCategoryChoices } from '#app/modules/catalog/vendor-products.server.ts'
 import { kigaliDate } from '#app/modules/ledger/ledger.schemas.ts'
 import type { CommissionRule, CommissionScope, VendorBalances } from '#app/modules/ledger/ledger.server.ts'
@@ -55,14 +56,14 @@ export function monthPeriod(month: string): { from: Date; to: Date } {
 
 export async function getCommissionPage(
   ctx: ServiceContext,
-  input: { month?: string | null; now?: Date },
+  input: { month?: string | null; now?: Date; locale?: Locale },
 ): Promise<CommissionPage> {
   const now = input.now ?? new Date()
   const month = monthOf(input.month, now)
   const [rules, storeList, categories, earned] = await Promise.all([
     listCommissionRules(ctx, now),
     listStoreNames(ctx),
-    listCategoryChoices(ctx),
+    listCategoryChoices(ctx, input.locale),
     sumCommissionEarned(ctx, monthPeriod(month)),
   ])
   const storeNames = new Map(storeList.map((s) => [s.id, s.name]))

@@ -67,7 +67,7 @@ function staffOrdersWhere(query: Omit<StaffOrdersQuery, 'page'>) {
 const like_ = (column: typeof orders.phone | typeof customers.phone, digits: string) =>
   ilike(sql`coalesce(${column}, '')`, `%${digits}%`)
 
-export type StaffOrderListItem = OrderListItem & { customerName: string; customerEmail: string; phone: string }
+export type StaffOrderListItem = OrderListItem & { customerName: string; customerEmail: string | null; phone: string }
 
 /** Every order, for staff: newest first, filtered (StaffOrdersQuerySchema). `limit` null: all of them (the CSV). */
 export async function listOrdersForStaff(

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import { getEnv } from '#app/lib/env.server.ts'
 import { checkValues, parseForm } from '#app/lib/forms.server.ts'
+import { requestLocale } from '#app/lib/i18n.server.ts'
+import type { Locale } from '#app/lib/i18n.tsx'
 import { safeRedirect } from '#app/lib/redirects.server.ts'
 import { CustomerSignupSchema, LoginSchema, VendorApplicationSchema } from '#app/modules/accounts/accounts.schemas.ts'
 import {
@@ -11,6 +13,7 @@ import {
   dashboardFor,
   deleteAccount,
   deleteOwnAccount,
+  settleAccountLocale,
   signInWithPassword,
 } from '#app/modules/accounts/accounts.server.ts'
 import type { AccountRole } from '#app/modules/accounts/roles.ts'
@@ -34,7 +37,15 @@ export type FormRefusal = {
   /** Values the form-wide message names (`minutes` to wait). */
   messageValues?: Record<string, number>
 }
-export type AccountSuccess = { ok: true; cookies: string[]; userId: string; role: AccountRole; name: string }
+export type AccountSuccess = {
+  ok: true
+  cookies: string[]
+  userId: string
+  role: AccountRole
+  name: string
+  /** The account's language, which the page takes from now on (the `lang` cookie). */
+  locale: Locale
+}
 
 const failureField: Record<AuthFailure, { field: string; message: string }> = {
   invalid: { field: 'password', message: 'account.error.invalidCredentials' },
@@ -100,7 +111,8 @@ export async function signIn(
   if (!result.ok) return refuseAuth(form, result.reason, result.retryAfterSeconds)
   await adoptGuestCart(ctx, caller.guestKey, result.userId)
   const name = String(form.get('email'))
-  return { ok: true, cookies: result.cookies, userId: result.userId, role: result.role, name }
+  const locale = await settleAccountLocale(ctx, result.userId, requestLocale(caller.request))
+  return { ok: true, cookies: result.cookies, userId: result.userId, role: result.role, name, locale }
 }
 
 /** A customer's registration: the account, then the profile; the account is removed if the profile fails. */
@@ -132,7 +144,8 @@ export async function registerCustomer(
     throw error
   }
   await adoptGuestCart(ctx, caller.guestKey, account.userId)
-  return { ok: true, cookies: account.cookies, userId: account.userId, role: 'customer', name: input.firstName }
+  const locale = await settleAccountLocale(ctx, account.userId, requestLocale(caller.request))
+  return { ok: true, cookies: account.cookies, userId: account.userId, role: 'customer', name: input.firstName, locale }
 }
 
 /** A business's application to sell: the vendor account and its pending store, or neither. */
@@ -166,8 +179,16 @@ export async function applyAsVendor(
     await deleteAccount(ctx, account.userId)
     throw error
   }
+  const locale = await settleAccountLocale(ctx, account.userId, requestLocale(caller.request))
   await notifyApplicationReceived(ctx, vendorId)
-  return { ok: true, cookies: account.cookies, userId: account.userId, role: 'vendor', name: input.businessName }
+  return {
+    ok: true,
+    cookies: account.cookies,
+    userId: account.userId,
+    role: 'vendor',
+    name: input.businessName,
+    locale,
+  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { changeFollow, followedStores } from './follows.server.ts'
 let db: TestDatabase
 let store = 0
 
-const actor = (userId: string, role: Actor['role']): Actor => ({
+const actor = (userId: string, role: Actor['role']): Actor & { email: string } => ({
   userId,
   role,
   email: `${userId}@example.rw`,

@@ -1,12 +1,12 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { createI18n } from '#app/lib/i18n.server.ts'
-import { formatRwf } from '#app/lib/money.ts'
+import { messageId } from '#app/lib/i18n.tsx'
 import { describeVariants } from '#app/modules/catalog/stock.server.ts'
 import { findOrderDetail, type OrderDetail } from '#app/modules/orders/orders.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import type { FailureKind } from '#app/modules/payments/failure-reasons.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
+import { voiceOf } from './recipients.server.ts'
 
 export type OrderNotice =
   | 'placed'
@@ -25,7 +25,7 @@ export type OrderNotice =
 /**
  * Tells the customer about their order by e-mail and SMS, and each vendor about a new order, through the outbox:
  * call it with the transaction that made the change, so the message goes if and only if the change happened.
- * Texts come from the `orders` catalogue (English until the customer's language is stored with the account).
+ * Texts come from the `orders` catalogue, in the language the customer's account keeps.
  */
 export async function notifyCustomer(
   ctx: ServiceContext,
@@ -35,14 +35,14 @@ export async function notifyCustomer(
 ): Promise<void> {
   const order = await findOrderDetail(ctx, orderId)
   if (!order) return
-  const i18n = createI18n('en')
+  const { i18n, money } = await voiceOf(ctx, order.customer.userId)
   const values = {
     name: order.customer.firstName || order.recipient,
     number: order.number,
-    total: formatRwf(order.total, 'en-RW'),
+    total: money(order.total),
     vendor: extra.vendorName ?? '',
     refusal: extra.refusal ?? '',
-    amount: formatRwf(extra.amount ?? 0, 'en-RW'),
+    amount: money(extra.amount ?? 0),
     // What went wrong in words (failure-reasons.ts): a provider's own code never reaches the customer.
     why: extra.failure ? i18n._(`pay.failed.${extra.failure}`) : '',
     payLink: `${getEnv().PUBLIC_URL}/checkout/pay/${order.number}`,
@@ -58,6 +58,10 @@ export async function notifyCustomer(
       body: i18n._(`orders.email.${notice}.body`, values),
     })
   }
+  // The order's progress goes by SMS to those who chose it, and to everyone without an e-mail address (the SMS is
+  // their receipt); what concerns their money or a cancellation goes to everyone.
+  const progress = STATUS_NOTICES.has(notice)
+  if (progress && !order.customer.smsUpdates && order.customer.email) return
   await enqueueMessage(ctx, {
     channel: 'sms',
     recipient: order.phone,
@@ -65,6 +69,9 @@ export async function notifyCustomer(
     body: i18n._(`orders.sms.${notice}`, values),
   })
 }
+
+/** The notices that tell an order's progress (placed, paid, on its way, delivered): by SMS only when chosen. */
+const STATUS_NOTICES = new Set<OrderNotice>(['placed', 'paid', 'dispatched', 'delivered'])
 
 /** Tells each vendor whose part was just released (paid or confirmed) that they have an order to pack. */
 export async function notifyVendorsOfNewOrder(
@@ -75,15 +82,15 @@ export async function notifyVendorsOfNewOrder(
   if (released.length === 0) return
   const order = await findOrderDetail(ctx, orderId)
   if (!order) return
-  const i18n = createI18n('en')
   for (const part of released) {
     const contact = await findVendorContact(ctx, part.vendorId)
     const vendorOrder = order.vendorOrders.find((v) => v.id === part.id)
     if (!contact || !vendorOrder) continue
+    const { i18n, money } = await voiceOf(ctx, contact.ownerUserId)
     const values = {
       store: contact.name,
       number: order.number,
-      total: formatRwf(vendorOrder.subtotal, 'en-RW'),
+      total: money(vendorOrder.subtotal),
       count: vendorOrder.itemCount,
       district: order.district,
       method: i18n._(`orders.method.${order.paymentMethod}`),
@@ -110,15 +117,15 @@ export async function notifyVendorsOfCancelRequest(
   if (vendorOrderIds.length === 0) return
   const order = await findOrderDetail(ctx, orderId)
   if (!order) return
-  const i18n = createI18n('en')
   for (const vendorOrder of order.vendorOrders.filter((v) => vendorOrderIds.includes(v.id))) {
     const contact = await findVendorContact(ctx, vendorOrder.vendorId)
     const request = order.cancellations.find((c) => c.vendorOrderId === vendorOrder.id)
     if (!contact || !request) continue
+    const { i18n } = await voiceOf(ctx, contact.ownerUserId)
     const values = {
       store: contact.name,
       number: order.number,
-      reason: i18n._(`orders.cancel.reason.${request.reason}`),
+      reason: i18n._(messageId(`orders.cancel.reason.${request.reason}`)),
       note: request.note ?? '',
       link: `${getEnv().PUBLIC_URL}/vendor-dashboard/orders/${vendorOrder.id}`,
     }
@@ -153,10 +160,10 @@ export async function notifyVendorsOfCancellation(
   if (input.vendorOrderIds.length === 0) return
   const order = await findOrderDetail(ctx, orderId)
   if (!order) return
-  const i18n = createI18n('en')
   for (const vendorOrder of order.vendorOrders.filter((v) => input.vendorOrderIds.includes(v.id))) {
     const contact = await findVendorContact(ctx, vendorOrder.vendorId)
     if (!contact) continue
+    const { i18n } = await voiceOf(ctx, contact.ownerUserId)
     const values = {
       store: contact.name,
       number: order.number,
@@ -190,17 +197,17 @@ export async function notifyVendorsOfStaffAction(
 ): Promise<void> {
   const order = await findOrderDetail(ctx, orderId)
   if (!order) return
-  const i18n = createI18n('en')
   const parts = order.vendorOrders.filter((v) =>
     input.vendorOrderIds ? input.vendorOrderIds.includes(v.id) : v.releasedAt !== null,
   )
   for (const vendorOrder of parts) {
     const contact = await findVendorContact(ctx, vendorOrder.vendorId)
     if (!contact) continue
+    const { i18n, money } = await voiceOf(ctx, contact.ownerUserId)
     const values = {
       store: contact.name,
       number: order.number,
-      amount: formatRwf(input.amount ?? 0, 'en-RW'),
+      amount: money(input.amount ?? 0),
       link: `${getEnv().PUBLIC_URL}/vendor-dashboard/orders/${vendorOrder.id}`,
     }
     await enqueueMessage(ctx, {
@@ -218,10 +225,10 @@ export async function notifyVendorsOfStaffAction(
  */
 export async function notifyVendorsOfLowStock(ctx: ServiceContext, variantIds: number[]): Promise<void> {
   const variants = await describeVariants(ctx, variantIds)
-  const i18n = createI18n('en')
   for (const vendorId of new Set(variants.map((v) => v.vendorId))) {
     const contact = await findVendorContact(ctx, vendorId)
     if (!contact) continue
+    const { i18n } = await voiceOf(ctx, contact.ownerUserId)
     const mine = variants.filter((v) => v.vendorId === vendorId)
     const values = {
       store: contact.name,

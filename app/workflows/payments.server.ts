@@ -99,7 +99,7 @@ const nowOf = (deps: PaymentsDeps) => (deps.now ? deps.now() : new Date())
 
 export type StartPaymentOutcome =
   | { ok: true; payment: PaymentRow; redirectUrl?: string }
-  | { ok: false; code: 'not_found' | 'not_payable' | 'out_of_stock' | 'provider_unavailable' }
+  | { ok: false; code: 'not_found' | 'not_payable' | 'out_of_stock' | 'provider_unavailable' | 'email_required' }
 
 /**
  * Starts an attempt to pay a pending order with `method`. A second click while an attempt is still waiting gets
@@ -113,12 +113,15 @@ export async function startOrderPayment(
     orderNumber: string
     method: PaymentMethod
     phone: string
-    email: string
+    /** None for a customer who signed up with a phone number alone: card payments need one for the receipt. */
+    email: string | null
     name: string
     returnUrl: string
   },
   deps: PaymentsDeps = {},
 ): Promise<StartPaymentOutcome> {
+  // The card provider's hosted page sends its receipt to an e-mail address, and will not start without one.
+  if (input.method === 'card' && !input.email) return { ok: false, code: 'email_required' }
   const order = await findOrderByNumber(ctx, input.orderNumber)
   if (!order || order.customerId !== input.customerId) return { ok: false, code: 'not_found' }
   if (order.status !== 'pending_payment') return { ok: false, code: 'not_payable' }
@@ -188,7 +191,7 @@ export async function startOrderPayment(
       orderNumber: order.number,
       amount: payment.amount,
       phone: input.phone,
-      email: input.email,
+      email: input.email ?? '',
       name: input.name,
       callbackUrl: input.method === 'momo' ? paymentCallbackUrls.momo(reference) : paymentCallbackUrls[input.method](),
       returnUrl: input.returnUrl,

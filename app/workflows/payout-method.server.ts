@@ -1,12 +1,12 @@
 import { getEnv } from '#app/lib/env.server.ts'
 import { parseForm } from '#app/lib/forms.server.ts'
-import { createI18n } from '#app/lib/i18n.server.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { type AccountsContext, verifyOwnPassword } from '#app/modules/accounts/accounts.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { PayoutMethodSchema } from '#app/modules/vendors/store-settings.schemas.ts'
 import { findPayoutTarget, setPayoutMethod } from '#app/modules/vendors/vendors.server.ts'
 import type { Caller } from './accounts.server.ts'
+import { voiceOf } from './recipients.server.ts'
 
 // The store's payout method (issue 13): where Isoko sends the vendor's money. Setting it the first time needs the
 // signed-in owner only; changing it needs the current password again (checked by better-auth), since whoever holds
@@ -21,7 +21,7 @@ export type PayoutMethodOutcome =
 export async function changePayoutMethod(
   ctx: AccountsContext,
   caller: Caller,
-  actor: { userId: string; email: string },
+  actor: { userId: string; email: string | null },
   form: FormData,
 ): Promise<PayoutMethodOutcome> {
   const values = {
@@ -60,7 +60,7 @@ export async function changePayoutMethod(
       phone: parsed.data.phone,
     })
     if (!result.ok) return false
-    const i18n = createI18n('en')
+    const { i18n } = await voiceOf(t, actor.userId)
     const message = {
       store: store.name,
       network: i18n._(`payouts.provider.${parsed.data.provider}`),
@@ -69,7 +69,7 @@ export async function changePayoutMethod(
     }
     await enqueueMessage(t, {
       channel: 'email',
-      recipient: actor.email,
+      recipient: actor.email ?? store.email,
       subject: i18n._('payouts.email.methodChanged.subject', message),
       body: i18n._('payouts.email.methodChanged.body', message),
     })

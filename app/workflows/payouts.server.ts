@@ -1,7 +1,5 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { createI18n } from '#app/lib/i18n.server.ts'
-import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import type { AccountRole } from '#app/modules/accounts/roles.ts'
 import {
@@ -42,6 +40,7 @@ import {
   listVendorIdsWithPayoutMethod,
   type PayoutProvider,
 } from '#app/modules/vendors/vendors.server.ts'
+import { voiceOf } from './recipients.server.ts'
 
 // Vendor payouts (issue 13; docs/ledger.md, payouts). A payout is made in ONE transaction under the vendor's row
 // lock (SELECT … FOR UPDATE): the open-payout check, the balance, the netting of cash-sales debt, the payout row and
@@ -387,10 +386,10 @@ async function notifyVendorOfPayout(
 ): Promise<void> {
   const vendor = await findPayoutTarget(ctx, { vendorId: payout.vendorId })
   if (!vendor) return
-  const i18n = createI18n('en')
+  const { i18n, money } = await voiceOf(ctx, vendor.ownerUserId)
   const values = {
     store: vendor.name,
-    amount: formatRwf(payout.amount, 'en-RW'),
+    amount: money(payout.amount),
     phone: formatPhone(payout.phone),
     network: i18n._(`payouts.provider.${payout.provider}`),
     reference: payout.reference,

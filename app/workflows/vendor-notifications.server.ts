@@ -1,14 +1,14 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { createI18n } from '#app/lib/i18n.server.ts'
-import { listStaffEmails } from '#app/modules/accounts/accounts.server.ts'
+import { listStaffRecipients } from '#app/modules/accounts/accounts.server.ts'
 import { findProductOwner } from '#app/modules/catalog/stock.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
+import { voiceIn, voiceOf } from './recipients.server.ts'
 
 // Messages to vendors and to staff that are not about one order (issue 13): a new review of a store's product,
-// a store's application received (to the applicant, and to staff, who review it). Through the outbox, in English
-// until the recipient's language is stored.
+// a store's application received (to the applicant, and to staff, who review it). Through the outbox, each in its
+// reader's language (the store owner's account, each staff member's).
 
 /** Tells the store whose product was reviewed: the rating, and where to read and answer it. */
 export async function notifyVendorOfReview(
@@ -18,7 +18,7 @@ export async function notifyVendorOfReview(
   const product = await findProductOwner(ctx, input.productId)
   const contact = product ? await findVendorContact(ctx, product.vendorId) : null
   if (!product || !contact) return
-  const i18n = createI18n('en')
+  const { i18n } = await voiceOf(ctx, contact.ownerUserId)
   const values = {
     store: contact.name,
     product: product.title,
@@ -43,7 +43,7 @@ export async function notifyVendorOfReview(
 export async function notifyApplicationReceived(ctx: ServiceContext, vendorId: number): Promise<void> {
   const contact = await findVendorContact(ctx, vendorId)
   if (!contact) return
-  const i18n = createI18n('en')
+  const { i18n } = await voiceOf(ctx, contact.ownerUserId)
   const values = {
     store: contact.name,
     email: contact.email,
@@ -62,12 +62,13 @@ export async function notifyApplicationReceived(ctx: ServiceContext, vendorId: n
     subject: i18n._('vendor.notice.applied.subject', values),
     body: i18n._('vendor.notice.applied.sms', values),
   })
-  for (const email of await listStaffEmails(ctx)) {
+  for (const staff of await listStaffRecipients(ctx)) {
+    const voice = voiceIn(staff.locale)
     await enqueueMessage(ctx, {
       channel: 'email',
-      recipient: email,
-      subject: i18n._('vendor.notice.staffApplication.subject', values),
-      body: i18n._('vendor.notice.staffApplication.body', values),
+      recipient: staff.email,
+      subject: voice.i18n._('vendor.notice.staffApplication.subject', values),
+      body: voice.i18n._('vendor.notice.staffApplication.body', values),
     })
   }
 }

@@ -32,6 +32,7 @@ import { fakeProduct } from '#tests/factories/products.ts'
 import { fakeReview, reviewKindOf } from '#tests/factories/reviews.ts'
 import { fakeVendor } from '#tests/factories/vendors.ts'
 import { DEPARTMENTS, type FlatItem, flattenItems, slugify } from './catalogue.ts'
+import { categoryNamesOf } from './category-names.ts'
 import { type DemoSaleProduct, seedDemoMoney } from './demo-money.ts'
 import {
   bannerImageJob,
@@ -156,6 +157,7 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
     const { id: depId } = await createCategory(ctx, {
       slug: dep.slug,
       name: dep.name,
+      names: categoryNamesOf(dep.name),
       level: 0,
       position: d,
       emoji: dep.emoji,
@@ -167,13 +169,21 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
         parentId: depId,
         slug: groupSlug,
         name: group.name,
+        names: categoryNamesOf(group.name),
         level: 1,
         position: g,
       })
       categoryId.set(groupSlug, groupId)
       for (const [i, spec] of group.items.entries()) {
         const slug = `${groupSlug}-${slugify(spec.name)}`
-        const { id } = await createCategory(ctx, { parentId: groupId, slug, name: spec.name, level: 2, position: i })
+        const { id } = await createCategory(ctx, {
+          parentId: groupId,
+          slug,
+          name: spec.name,
+          names: categoryNamesOf(spec.name),
+          level: 2,
+          position: i,
+        })
         categoryId.set(slug, id)
       }
     }

@@ -104,7 +104,8 @@ export function checkLocale(localesDir: string, locale: string): Problem[] {
         if (!got.args.has(arg)) problems.push({ locale, area, id, problem: `drops the placeholder {${arg}}` })
       }
       for (const arg of got.args) {
-        if (!want.args.has(arg)) problems.push({ locale, area, id, problem: `has a placeholder {${arg}} English has not` })
+        if (!want.args.has(arg))
+          problems.push({ locale, area, id, problem: `has a placeholder {${arg}} English has not` })
       }
       for (const [key, cases] of want.choices) {
         const theirs = got.choices.get(key)
@@ -113,7 +114,8 @@ export function checkLocale(localesDir: string, locale: string): Problem[] {
           continue
         }
         for (const c of cases) {
-          if (!theirs.has(c)) problems.push({ locale, area, id, problem: `drops the case '${c}' of ${key.split(':')[0]}` })
+          if (!theirs.has(c))
+            problems.push({ locale, area, id, problem: `drops the case '${c}' of ${key.split(':')[0]}` })
         }
       }
     }
@@ -133,7 +135,7 @@ export function messageIdsSource(localesDir: string): string {
   const ids = englishIds(localesDir)
   return [
     '// Generated from the English catalogues by `npm run i18n:ids` (scripts/i18n/ids.ts): do not edit.',
-    '// A message id that is not here does not compile: t(\'cart.emtpy.title\') is a type error.',
+    "// A message id that is not here does not compile: t('cart.emtpy.title') is a type error.",
     'export type MessageId =',
     ...ids.map((id) => `  | '${id}'`),
     '',

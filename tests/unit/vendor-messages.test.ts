@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createI18n } from '#app/lib/i18n.server.ts'
+import { messageId } from '#app/lib/i18n.tsx'
 import { storeSettingsFields } from '#app/modules/vendors/store-settings.schemas.ts'
 
 // The vendor pages build some message ids from values (a status, a field's name): each must have a text.
@@ -17,7 +18,7 @@ describe('vendor messages built from values', () => {
   ]
 
   test('each has an English text', () => {
-    expect(ids.filter((id) => i18n._(id) === id)).toEqual([])
+    expect(ids.filter((id) => i18n._(messageId(id)) === id)).toEqual([])
   })
 
   test('limits fill the field hints and messages', () => {

@@ -4,6 +4,7 @@ import { useServerForm } from '#app/components/forms/use-server-form.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 
 export type AccountField = {
@@ -21,6 +22,9 @@ export type AccountField = {
   optional?: boolean
   /** A line under the field saying what to enter. */
   hint?: string
+  /** The phone keyboard to show ('numeric' for a code sent by SMS). */
+  inputMode?: 'numeric' | 'tel' | 'email' | 'text'
+  maxLength?: number
 }
 
 /** What the account actions answer on a refusal: message ids by field's Conform name ('form' for the whole form). */
@@ -47,6 +51,7 @@ export function AccountForm({
   links,
   footer,
   notice,
+  hidden,
 }: {
   title: string
   intro: string
@@ -60,6 +65,8 @@ export function AccountForm({
   footer?: React.ReactNode
   /** A message above the form, such as a request's acknowledgement. */
   notice?: React.ReactNode
+  /** Fields posted as they are (a step's `intent`). */
+  hidden?: Record<string, string>
 }) {
   const t = useT()
   const [params] = useSearchParams()
@@ -77,7 +84,7 @@ export function AccountForm({
     const first = Object.values(actionData?.errors ?? {})[0]
     if (!first) return
     if (first === 'account.mismatch') toast.error(t('account.mismatch.title'), t('account.mismatch.body'))
-    else toast.error(failureTitle, t(first, actionData?.messageValues))
+    else toast.error(failureTitle, t(messageId(first), actionData?.messageValues))
   }, [actionData, failureTitle, t])
   const value = (name: string) => actionData?.values?.[name] ?? ''
   return (
@@ -92,7 +99,7 @@ export function AccountForm({
         ) : null}
         {formError ? (
           <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-            {t(formError, actionData?.messageValues)}
+            {t(messageId(formError), actionData?.messageValues)}
           </p>
         ) : null}
         <Form
@@ -109,6 +116,9 @@ export function AccountForm({
           }}
         >
           <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+          {Object.entries(hidden ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           {fields.map((field) => {
             const meta = fieldsMeta[field.name]
             const id = meta?.id ?? `account-${field.name}`
@@ -117,7 +127,7 @@ export function AccountForm({
             const hintId = `${id}-hint`
             const described =
               [field.hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
-            const label = field.label ?? t(`account.field.${field.name}`)
+            const label = field.label ?? t(messageId(`account.field.${field.name}`))
             const common = {
               id,
               name: field.name,
@@ -130,7 +140,7 @@ export function AccountForm({
               return (
                 <fieldset key={field.name} className="grid gap-2" aria-describedby={described}>
                   <legend className="mb-1 text-sm font-medium">
-                    {field.label ?? t(`account.field.${field.name}`)}
+                    {field.label ?? t(messageId(`account.field.${field.name}`))}
                   </legend>
                   <div className="grid grid-cols-2 gap-2">
                     {field.options?.map((o) => (
@@ -146,7 +156,7 @@ export function AccountForm({
                       </label>
                     ))}
                   </div>
-                  <FieldError id={errorId}>{error ? t(error) : null}</FieldError>
+                  <FieldError id={errorId}>{error ? t(messageId(error)) : null}</FieldError>
                 </fieldset>
               )
             }
@@ -175,8 +185,9 @@ export function AccountForm({
                     placeholder={field.placeholder}
                     autoComplete={field.autoComplete}
                     defaultValue={field.type === 'password' ? undefined : value(field.name)}
+                    inputMode={field.inputMode}
                     minLength={field.type === 'password' && field.autoComplete === 'new-password' ? 8 : undefined}
-                    maxLength={field.type === 'password' ? 128 : undefined}
+                    maxLength={field.type === 'password' ? 128 : field.maxLength}
                   />
                 )}
                 {field.hint ? (
@@ -184,7 +195,7 @@ export function AccountForm({
                     {field.hint}
                   </p>
                 ) : null}
-                <FieldError id={errorId}>{error ? t(error) : null}</FieldError>
+                <FieldError id={errorId}>{error ? t(messageId(error)) : null}</FieldError>
               </div>
             )
           })}

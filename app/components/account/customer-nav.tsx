@@ -10,7 +10,7 @@ const LINKS = [
   { to: '/customer-dashboard/reviews', label: 'reviews.nav', end: false },
   { to: '/customer-dashboard/profile', label: 'customer.nav.profile', end: true },
   { to: '/customer-dashboard/addresses', label: 'customer.nav.addresses', end: false },
-  { to: '/customer-dashboard/password', label: 'customer.nav.password', end: true },
+  { to: '/customer-dashboard/sign-in', label: 'customer.nav.signIn', end: true },
 ] as const
 
 /** The unread message count, when the page's loader gave one (`messagesUnread`): the Messages link's badge. */

@@ -1,4 +1,5 @@
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 
@@ -22,7 +23,7 @@ export function TextField({
           {hint}
         </p>
       ) : null}
-      <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
+      <FieldError id={`${id}-error`}>{error ? t(messageId(error)) : null}</FieldError>
     </div>
   )
 }
@@ -45,7 +46,7 @@ export function FormAlert({
   if (!message) return null
   return (
     <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-      {t(message, values)}
+      {t(messageId(message), values)}
       {children}
     </div>
   )

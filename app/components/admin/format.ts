@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { dateFormat } from '#app/components/date-format.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 
 /**
@@ -8,7 +9,7 @@ import { useRootData } from '#app/lib/root-data.ts'
 export function useDateTimeFormat(): (iso: string | Date) => string {
   const { intlLocale } = useRootData()
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(intlLocale, {
+    const format = dateFormat(intlLocale, {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: 'Africa/Kigali',

@@ -1,3 +1,4 @@
+import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 
@@ -24,7 +25,7 @@ export function StatusBadge({ status, className }: { status: string; className?:
         className,
       )}
     >
-      {t(`admin.status.${status}`)}
+      {t(messageId(`admin.status.${status}`))}
     </span>
   )
 }

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useT } from '#app/lib/use-t.ts'
 import {
@@ -78,7 +79,7 @@ export function VendorApplicationCard({
         <dt className="font-medium text-muted-foreground">{t('admin.vendors.field.address')}</dt>
         <dd className="break-words">{vendor.businessAddress}</dd>
         <dt className="font-medium text-muted-foreground">{t('admin.vendors.field.departments')}</dt>
-        <dd>{vendor.categories.map((c) => t(`account.department.${c}`)).join(', ') || '—'}</dd>
+        <dd>{vendor.categories.map((c) => t(messageId(`account.department.${c}`))).join(', ') || '—'}</dd>
         <dt className="font-medium text-muted-foreground">{t('admin.vendors.field.description')}</dt>
         <dd className="break-words whitespace-pre-line">{vendor.description}</dd>
         <dt className="font-medium text-muted-foreground">{t('admin.vendors.field.store')}</dt>
@@ -187,7 +188,7 @@ function StatusForm({
       <input type="hidden" name="vendorId" value={vendorId} />
       {transition.reasonRequired ? (
         <>
-          <Label htmlFor={fieldId}>{t(`admin.vendors.reason.${transition.action}`)}</Label>
+          <Label htmlFor={fieldId}>{t(messageId(`admin.vendors.reason.${transition.action}`))}</Label>
           <Textarea
             id={fieldId}
             name="reason"

@@ -62,10 +62,20 @@ type Props = {
   className?: string
   label?: string
   variant?: ButtonProps['variant']
+  size?: ButtonProps['size']
 }
 
 /** 'Add to Cart': a real form post (works without JavaScript); with JavaScript a fetcher and a toast. */
-export function AddToCartButton({ variantId, productTitle, disabled, quantity = 1, className, label, variant }: Props) {
+export function AddToCartButton({
+  variantId,
+  productTitle,
+  disabled,
+  quantity = 1,
+  className,
+  label,
+  variant,
+  size,
+}: Props) {
   const t = useT()
   const fetcher = useFetcher<CartActionData>({ key: `add-to-cart-${variantId}` })
   useCartToast(fetcher.data, productTitle)
@@ -78,7 +88,7 @@ export function AddToCartButton({ variantId, productTitle, disabled, quantity = 
       <input type="hidden" name="variantId" value={variantId ?? ''} />
       <input type="hidden" name="quantity" value={quantity} />
       <FormReturnFields />
-      <Button type="submit" variant={variant} disabled={unavailable || busy} className={className}>
+      <Button type="submit" variant={variant} size={size} disabled={unavailable || busy} className={className}>
         {unavailable ? null : <ShoppingCart aria-hidden="true" />}
         {label ?? t('cart.add.button')}
         <span className="sr-only">{t('cart.add.label', { name: productTitle })}</span>

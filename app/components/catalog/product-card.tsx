@@ -105,7 +105,7 @@ export function ProductCard({
         <div className="mt-auto flex gap-2 pt-1">
           <QuickViewButton slug={product.slug} title={product.title} className="shrink-0 max-sm:hidden" />
           {product.hasOptions && !soldOut ? (
-            <ChooseAndAddButton slug={product.slug} title={product.title} className="min-w-0 flex-1" />
+            <ChooseAndAddButton slug={product.slug} title={product.title} size="wrap" className="min-w-0 flex-1" />
           ) : (
             <AddToCartButton
               variantId={product.defaultVariantId}
@@ -113,6 +113,8 @@ export function ProductCard({
               disabled={soldOut}
               label={soldOut ? t('products.stock.outButton') : undefined}
               variant={soldOut ? 'secondary' : 'default'}
+              // The label wraps on a narrow phone rather than being cut ("Shyira mu gitebo", "Ajouter au panier").
+              size="wrap"
               className="min-w-0 flex-1"
             />
           )}

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { Form, Link, useSubmit } from 'react-router'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Search, SlidersHorizontal } from '#app/components/ui/icons.tsx'
+import type { MessageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { ProductSort } from '#app/modules/catalog/catalog.schemas.ts'
@@ -20,7 +21,7 @@ export type FilterValues = {
 
 type Option = { slug: string; name: string }
 
-const sortLabels: Record<ProductSort, string> = {
+const sortLabels: Record<ProductSort, MessageId> = {
   featured: 'products.sort.featured',
   'price-low': 'products.sort.priceLow',
   'price-high': 'products.sort.priceHigh',

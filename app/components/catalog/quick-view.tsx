@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { buttonVariants } from '#app/components/ui/button.tsx'
+import { type ButtonProps, buttonVariants } from '#app/components/ui/button.tsx'
 import { Eye, ShoppingCart } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -41,10 +41,20 @@ export function QuickViewButton({
  * Without JavaScript a link to the product page, where they are chosen; once the page runs, a button that opens
  * the Quick View dialog with nothing chosen, whose Add to Cart asks for the size and colour.
  */
-export function ChooseAndAddButton({ slug, title, className }: { slug: string; title: string; className?: string }) {
+export function ChooseAndAddButton({
+  slug,
+  title,
+  className,
+  size,
+}: {
+  slug: string
+  title: string
+  className?: string
+  size?: ButtonProps['size']
+}) {
   const t = useT()
   return (
-    <DialogTrigger slug={slug} className={cn(buttonVariants(), className)}>
+    <DialogTrigger slug={slug} className={cn(buttonVariants({ size }), className)}>
       <ShoppingCart aria-hidden="true" />
       {t('cart.add.button')}
       <span className="sr-only">{t('cart.add.choose', { name: title })}</span>

@@ -1,4 +1,5 @@
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 
 // The history of an order, shared by the vendor's and the staff's order pages.
@@ -32,9 +33,9 @@ export function OrderHistory({
         let text: string
         if (e.note === 'cash_collected') text = t('fulfilment.history.cash')
         else if (e.vendorOrderId === null)
-          text = t('fulfilment.history.order', { status: t(`orders.status.${e.toStatus}`) })
+          text = t('fulfilment.history.order', { status: t(messageId(`orders.status.${e.toStatus}`)) })
         else {
-          const status = t(`orders.vendorStatus.${e.toStatus}`)
+          const status = t(messageId(`orders.vendorStatus.${e.toStatus}`))
           text = partName
             ? t('fulfilment.history.part', { vendor: partName(e.vendorOrderId), status })
             : t('fulfilment.history.yourPart', { status })
@@ -45,7 +46,9 @@ export function OrderHistory({
             <span className="text-muted-foreground">
               {t('fulfilment.history.by', {
                 actor: t(
-                  `fulfilment.actor.${['customer', 'vendor', 'staff', 'payments'].includes(actorKind) ? actorKind : 'system'}`,
+                  messageId(
+                    `fulfilment.actor.${['customer', 'vendor', 'staff', 'payments'].includes(actorKind) ? actorKind : 'system'}`,
+                  ),
                 ),
               })}
               {' · '}

@@ -1,3 +1,4 @@
+import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 
@@ -50,7 +51,7 @@ export function OrderStatusBadge({
         tone[status] ?? 'border-border bg-muted',
       )}
     >
-      {t(`${prefix[kind]}.${status}`)}
+      {t(messageId(`${prefix[kind]}.${status}`))}
     </span>
   )
 }

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { PackageSearch } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { InventoryItem } from '#app/modules/catalog/inventory.server.ts'
@@ -102,7 +103,7 @@ function QuickEdit({
           </span>
         ) : null}
       </div>
-      <FieldError id={`${id}-error`}>{refused ? t(refused.error, { max: STOCK_MAX }) : null}</FieldError>
+      <FieldError id={`${id}-error`}>{refused ? t(messageId(refused.error), { max: STOCK_MAX }) : null}</FieldError>
     </Form>
   )
 }

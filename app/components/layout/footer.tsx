@@ -3,6 +3,7 @@ import { Mail, Phone } from '#app/components/ui/icons.tsx'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { FooterLanguageSwitcher } from './language-switcher.tsx'
 import { NewsletterForm } from './newsletter-form.tsx'
 
 // Only what checkout offers (the payment methods momo, airtel, card and cod): the card provider's hosted page takes
@@ -72,6 +73,7 @@ export function Footer() {
               </a>
             </li>
           </ul>
+          <FooterLanguageSwitcher />
         </div>
         {columns.map((col) => (
           <nav key={col.title} aria-label={col.title}>

@@ -5,6 +5,7 @@ import { useT } from '#app/lib/use-t.ts'
 import { dashboardPath } from '#app/modules/accounts/roles.ts'
 import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import { AccountDialog, MegaMenu, MobileMenu } from './deferred.tsx'
+import { HeaderLanguageSwitcher } from './language-switcher.tsx'
 import { ACCOUNT_DIALOG_ID } from './links.ts'
 
 /** The cart count, plus units being added right now (optimistic while the post is under way). */
@@ -66,6 +67,7 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
           </button>
         </Form>
         <nav aria-label={t('header.actions')} className="ml-auto flex items-center gap-1 md:ml-0">
+          <HeaderLanguageSwitcher />
           {account ? (
             <>
               <Link

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, useLocation } from 'react-router'
-import { ChevronRight, Menu, X } from '#app/components/ui/icons.tsx'
+import { ChevronRight, Globe, Menu, X } from '#app/components/ui/icons.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { dashboardPath } from '#app/modules/accounts/roles.ts'
 import type { CategoryNode } from '#app/modules/catalog/types.ts'
+import { LanguageForm } from './language-switcher.tsx'
 import { ACCOUNT_DIALOG_ID, categoryHref } from './links.ts'
 
 function closeMenu(details: HTMLDetailsElement | null) {
@@ -124,6 +125,17 @@ export function MobileMenu({
             </Link>
           </li>
         </ul>
+        <div className="mt-3 border-t border-border pt-3">
+          <p id="mobile-language" className="flex items-center gap-2 px-3 text-sm font-semibold text-muted-foreground">
+            <Globe aria-hidden="true" className="size-4" />
+            {t('footer.language')}
+          </p>
+          <LanguageForm
+            labelledBy="mobile-language"
+            className="mt-1 grid"
+            buttonClassName="rounded-md px-3 py-2.5 text-left text-base hover:bg-muted"
+          />
+        </div>
       </nav>
     </details>
   )

@@ -4,6 +4,7 @@ import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { MessageCircle } from '#app/components/ui/icons.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { ConversationSide } from '#app/modules/messaging/messaging.schemas.ts'
@@ -183,7 +184,7 @@ export function ReplyForm({
         {t('messages.reply.hint', messageLimits.body)}
       </p>
       <FieldError id="message-body-error">
-        {error ? t(error, { ...messageLimits.body, ...state?.messageValues }) : null}
+        {error ? t(messageId(error), { ...messageLimits.body, ...state?.messageValues }) : null}
       </FieldError>
       <div>
         <Button type="submit" disabled={busy}>
@@ -223,7 +224,7 @@ export function ReportForm({ state, reportedAt }: { state: FormState; reportedAt
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'report-reason-error' : undefined}
         />
-        <FieldError id="report-reason-error">{error ? t(error, messageLimits.reason) : null}</FieldError>
+        <FieldError id="report-reason-error">{error ? t(messageId(error), messageLimits.reason) : null}</FieldError>
         <div>
           <Button type="submit" variant="outline">
             {t('messages.report.submit')}

@@ -1,4 +1,6 @@
 import { Link } from 'react-router'
+import { dateFormat } from '#app/components/date-format.ts'
+import { messageId } from '#app/lib/i18n.tsx'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -29,7 +31,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
         TONE[status] ?? 'bg-sky-100 text-sky-900',
       )}
     >
-      {t(`orders.status.${status}`)}
+      {t(messageId(`orders.status.${status}`))}
     </span>
   )
 }
@@ -38,7 +40,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
 export function OrderList({ orders }: { orders: OrderListEntry[] }) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const date = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
+  const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
   return (
     <ul className="mt-3 grid gap-3">
       {orders.map((o) => (

@@ -46,6 +46,11 @@ export const iconElements = {
     ],
     ['circle', { cx: '12', cy: '12', r: '3' }],
   ],
+  globe: [
+    ['circle', { cx: '12', cy: '12', r: '10' }],
+    ['path', { d: 'M12 2a14.5 14.5 0 0 0 0 20 14.5 14.5 0 0 0 0-20' }],
+    ['path', { d: 'M2 12h20' }],
+  ],
   headphones: [
     [
       'path',

@@ -63,7 +63,7 @@ export function FollowButton({
       </Button>
       {flash?.kind === 'error' && flash.values?.vendorId === String(vendorId) && flash.body ? (
         <p role="alert" className="mt-1 text-xs text-destructive">
-          {t(flash.body)}
+          {flash.body}
         </p>
       ) : null}
     </fetcher.Form>

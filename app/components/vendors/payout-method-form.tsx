@@ -1,6 +1,7 @@
 import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { ChoiceCard, FieldError, Input, Label } from '#app/components/ui/input.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useT } from '#app/lib/use-t.ts'
 
@@ -63,7 +64,7 @@ export function PayoutMethodForm({
               </ChoiceCard>
             ))}
           </div>
-          <FieldError id="payout-provider-error">{errors.provider ? t(errors.provider) : null}</FieldError>
+          <FieldError id="payout-provider-error">{errors.provider ? t(messageId(errors.provider)) : null}</FieldError>
         </fieldset>
         <div className="grid gap-1.5">
           <Label htmlFor="payout-phone">{t('payouts.method.phone')}</Label>
@@ -81,7 +82,7 @@ export function PayoutMethodForm({
           <p id="payout-phone-hint" className="text-xs text-muted-foreground">
             {t('payouts.method.phoneHint')}
           </p>
-          <FieldError id="payout-phone-error">{errors.phone ? t(errors.phone) : null}</FieldError>
+          <FieldError id="payout-phone-error">{errors.phone ? t(messageId(errors.phone)) : null}</FieldError>
         </div>
         {method ? (
           <div className="grid gap-1.5">
@@ -100,7 +101,7 @@ export function PayoutMethodForm({
               {t('payouts.method.passwordHint')}
             </p>
             <FieldError id="payout-password-error">
-              {errors.currentPassword ? t(errors.currentPassword) : null}
+              {errors.currentPassword ? t(messageId(errors.currentPassword)) : null}
             </FieldError>
           </div>
         ) : null}

@@ -1,4 +1,6 @@
 import { useMemo } from 'react'
+import { dateFormat } from '#app/components/date-format.ts'
+import { numberFormat } from '#app/lib/format.ts'
 import { formatRwf, formatRwfCompact } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -37,9 +39,9 @@ export function SalesChart({ daily, className }: { daily: ChartDay[]; className?
   const { intlLocale } = useRootData()
   const formats = useMemo(
     () => ({
-      short: new Intl.DateTimeFormat(intlLocale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-      long: new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeZone: 'UTC' }),
-      number: new Intl.NumberFormat(intlLocale),
+      short: dateFormat(intlLocale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+      long: dateFormat(intlLocale, { dateStyle: 'medium', timeZone: 'UTC' }),
+      number: numberFormat(intlLocale),
     }),
     [intlLocale],
   )

@@ -2,6 +2,7 @@ import { Form, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Label } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { initialsOf } from './vendor-avatar.tsx'
 
@@ -87,7 +88,7 @@ export function StorePictureForm({ picture, storeName, currentKey, colours, erro
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {t(`storeMedia.${picture}.hint`, limits)} {t('upload.hint', limits)}
         </p>
-        <FieldError id={`${id}-error`}>{error ? t(error, limits) : null}</FieldError>
+        <FieldError id={`${id}-error`}>{error ? t(messageId(error), limits) : null}</FieldError>
       </Form>
       {currentKey ? (
         <Form method="post">

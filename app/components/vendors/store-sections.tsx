@@ -12,6 +12,7 @@ import {
   Truck,
 } from '#app/components/ui/icons.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
+import { numberFormat } from '#app/lib/format.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -24,10 +25,13 @@ import { Chip, OnlineStatus, placeOf, VerifiedBadge } from './vendor-badges.tsx'
 export const BANNER_WIDTH = 1200
 export const BANNER_HEIGHT = 400
 
-/** A time of day (minutes after midnight) in the reader's locale, e.g. '08:00' or '8:00 AM'. */
-function timeOfDay(minutes: number, locale: string): string {
-  const date = new Date(Date.UTC(1970, 0, 1, 0, minutes % 1440))
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date)
+/**
+ * A time of day (minutes after midnight) as Rwanda writes it in all three languages, on the 24-hour clock:
+ * '08:00', '19:30'.
+ */
+function timeOfDay(minutes: number): string {
+  const m = ((minutes % 1440) + 1440) % 1440
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
 }
 
 /** The store's banner (the page's largest paint, so never lazy), or its gradient when it has none. */
@@ -110,8 +114,8 @@ export function StoreIdentity({
               <span className="inline-flex items-center gap-1">
                 <Clock className="size-4" aria-hidden="true" />
                 {t('vendors.store.hours', {
-                  opens: timeOfDay(vendor.opensAt, intlLocale),
-                  closes: timeOfDay(vendor.closesAt, intlLocale),
+                  opens: timeOfDay(vendor.opensAt),
+                  closes: timeOfDay(vendor.closesAt),
                 })}
               </span>
             </p>
@@ -151,9 +155,9 @@ export function StoreStats({ vendor, following }: { vendor: VendorStoreData; fol
   const t = useT()
   const followers = useFollowerCount(vendor.id, vendor.followerCount, following)
   const { intlLocale } = useRootData()
-  const number = new Intl.NumberFormat(intlLocale)
-  const rating = new Intl.NumberFormat(intlLocale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-  const percent = new Intl.NumberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 0 })
+  const number = numberFormat(intlLocale)
+  const rating = numberFormat(intlLocale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  const percent = numberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 0 })
   const stats: { key: string; label: string; value: ReactNode }[] = [
     { key: 'products', label: t('vendors.store.stats.products'), value: number.format(vendor.productCount) },
     { key: 'followers', label: t('vendors.store.stats.followers'), value: number.format(followers) },

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { MapPin } from '#app/components/ui/icons.tsx'
+import { numberFormat } from '#app/lib/format.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import type { VendorCardData } from '#app/queries/vendor-directory.server.ts'
@@ -25,7 +26,7 @@ export function VendorCard({
 }) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const number = new Intl.NumberFormat(intlLocale)
+  const number = numberFormat(intlLocale)
   const Heading = headingLevel
   const headingId = `vendor-${vendor.id}-name`
   const followers = useFollowerCount(vendor.id, vendor.followerCount, following)

@@ -116,3 +116,25 @@ export const ResetPasswordSchema = z
   .superRefine(confirmed)
 
 export const ForgotPasswordSchema = z.object({ email })
+
+/** Sign in or sign up with a phone number: the number (and, to sign up, the name) that the code is sent for. */
+export const PhoneStartSchema = z.object({ phone: phoneSchema })
+export const PhoneSignupSchema = z.object({ firstName: required(60), lastName: required(60), phone: phoneSchema })
+
+/** The one-time code sent by SMS: six digits (spaces typed between them are dropped). */
+export const PhoneCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'account.error.required')
+        .regex(/^\d{6}$/, 'account.phone.error.codeShape'),
+    ),
+})
+
+/** A phone-only account adds an e-mail address and a password, to sign in with either. */
+export const AddEmailSchema = z
+  .object({ email, password: PasswordSchema, confirmPassword: z.string() })
+  .superRefine(confirmed)

@@ -2,14 +2,22 @@ import { eq, inArray } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
+import { createI18n } from '#app/lib/i18n.server.ts'
+import { defaultLocale, isLocale, type Locale } from '#app/lib/i18n.tsx'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { checkBackoff, clearBackoff, recordFailure, throttleKeyPart } from '#app/modules/throttle/throttle.server.ts'
-import { type Auth, type AuthCall, callAuth, createAuth } from './auth.server.ts'
+import { type Auth, type AuthCall, callAuth, createAuth, isPhoneOnlyEmail, PHONE_CODE } from './auth.server.ts'
 import { type AccountRole, dashboardPath } from './roles.ts'
 import { users } from './tables.server.ts'
 
 /** Who is asking: the signed-in account, or null for a visitor. */
-export type Actor = { userId: string; role: AccountRole; email: string; name: string }
+export type Actor = {
+  userId: string
+  role: AccountRole
+  /** None for an account made with a phone number alone (until it adds one). */
+  email: string | null
+  name: string
+}
 
 /** What the accounts services take: the database and the auth instance built on it. */
 export type AccountsContext = ServiceContext & { auth: Auth }
@@ -26,19 +34,39 @@ export function createAccountsContext(db: Database): AccountsContext {
     publicUrl: env.PUBLIC_URL,
     attemptsPerMinute: env.AUTH_ATTEMPTS_PER_MINUTE,
     sendPasswordReset: async (input) => {
-      await enqueueMessage({ db }, passwordResetEmail(input))
+      const locale = await findAccountLocale({ db }, input.userId)
+      await enqueueMessage({ db }, passwordResetEmail({ ...input, locale }))
+    },
+    sendPhoneCode: async (input) => {
+      await enqueueMessage(
+        { db },
+        phoneCodeSms({ ...input, locale: isLocale(input.locale) ? input.locale : undefined }),
+      )
     },
   })
   return { db, auth }
 }
 
-/** The reset e-mail's words (English for now: e-mails join the catalogues with the other languages). */
-export function passwordResetEmail(input: { email: string; name: string; link: string }) {
+/** The reset e-mail, in the account's language. */
+export function passwordResetEmail(input: { email: string; name: string; link: string; locale?: Locale }) {
+  const i18n = createI18n(input.locale ?? defaultLocale)
   return {
     channel: 'email' as const,
     recipient: input.email,
-    subject: 'Reset your Isoko password',
-    body: `Hello ${input.name},\n\nSomeone asked to reset the password of your Isoko account. To choose a new password, open this link within the hour:\n\n${input.link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nIsoko`,
+    subject: i18n._('account.email.reset.subject'),
+    body: i18n._('account.email.reset.body', { name: input.name, link: input.link }),
+  }
+}
+
+/** The SMS with a one-time code, in the language of the page that asked for it. */
+export function phoneCodeSms(input: { phone: string; code: string; locale?: Locale }) {
+  const i18n = createI18n(input.locale ?? defaultLocale)
+  const values = { code: input.code, minutes: PHONE_CODE.validSeconds / 60 }
+  return {
+    channel: 'sms' as const,
+    recipient: input.phone,
+    subject: i18n._('account.phone.sms.subject'),
+    body: i18n._('account.phone.sms.code', values),
   }
 }
 
@@ -208,7 +236,12 @@ export async function findActor(ctx: AccountsContext, request: Request): Promise
   const session = await ctx.auth.api.getSession({ headers: request.headers })
   if (!session) return null
   const user = session.user as typeof session.user & { role?: AccountRole }
-  return { userId: user.id, role: user.role ?? 'customer', email: user.email, name: user.name }
+  return {
+    userId: user.id,
+    role: user.role ?? 'customer',
+    email: isPhoneOnlyEmail(user.email) ? null : user.email,
+    name: user.name,
+  }
 }
 
 /** Where each kind of account lands after signing in (DESIGN.md section 3, point 5). */
@@ -288,8 +321,41 @@ export async function listAccountNames(
   return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]))
 }
 
-/** The staff accounts' e-mail addresses (every admin account): where news for staff is sent. */
-export async function listStaffEmails(ctx: ServiceContext): Promise<string[]> {
-  const rows = await ctx.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'))
-  return rows.map((r) => r.email)
+/** The staff accounts (every admin account), where news for staff is sent, each with its language. */
+export async function listStaffRecipients(ctx: ServiceContext): Promise<{ email: string; locale: Locale }[]> {
+  const rows = await ctx.db
+    .select({ email: users.email, locale: users.locale })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+  return rows.map((r) => ({ email: r.email, locale: isLocale(r.locale) ? r.locale : defaultLocale }))
+}
+
+/** The language an account reads Isoko in (pages, e-mails, SMS): the one it chose, else English. */
+export async function findAccountLocale(ctx: ServiceContext, userId: string): Promise<Locale> {
+  const [row] = await ctx.db.select({ locale: users.locale }).from(users).where(eq(users.id, userId))
+  return isLocale(row?.locale) ? row.locale : defaultLocale
+}
+
+/** The languages of several accounts at once, by id (English for those that chose none). */
+export async function listAccountLocales(ctx: ServiceContext, userIds: string[]): Promise<Map<string, Locale>> {
+  const unique = [...new Set(userIds)]
+  if (unique.length === 0) return new Map()
+  const rows = await ctx.db.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, unique))
+  return new Map(rows.map((r) => [r.id, isLocale(r.locale) ? r.locale : defaultLocale]))
+}
+
+/** Keeps the language the person chose with the switcher on their account, so it follows them everywhere. */
+export async function setAccountLocale(ctx: ServiceContext, userId: string, locale: Locale): Promise<void> {
+  await ctx.db.update(users).set({ locale, updatedAt: new Date() }).where(eq(users.id, userId))
+}
+
+/**
+ * At sign-in or sign-up: the account's own language wins (the page follows it from then on); an account that has
+ * none takes the language the person is reading now.
+ */
+export async function settleAccountLocale(ctx: ServiceContext, userId: string, reading: Locale): Promise<Locale> {
+  const [row] = await ctx.db.select({ locale: users.locale }).from(users).where(eq(users.id, userId))
+  if (isLocale(row?.locale)) return row.locale
+  await setAccountLocale(ctx, userId, reading)
+  return reading
 }

@@ -1,8 +1,15 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { phoneNumber } from 'better-auth/plugins'
 import { and, eq, like } from 'drizzle-orm'
 import type { Database } from '#app/lib/db.server.ts'
+import { requestLocale } from '#app/lib/i18n.server.ts'
 import { hit } from '#app/modules/throttle/throttle.server.ts'
+import { normaliseRwandanPhone } from './accounts.schemas.ts'
+import { PHONE_CODE } from './phone-code.ts'
+
+export { PHONE_CODE }
+
 import { authAccounts, rateLimits, sessions, users, verifications } from './tables.server.ts'
 
 export type AuthOptions = {
@@ -16,13 +23,33 @@ export type AuthOptions = {
   /** Sign-in and sign-up attempts allowed per minute from one address. */
   attemptsPerMinute: number
   /** Queues the reset e-mail (through the outbox); `link` is the page that sets the new password. */
-  sendPasswordReset(input: { email: string; name: string; link: string }): Promise<void>
+  sendPasswordReset(input: { userId: string; email: string; name: string; link: string }): Promise<void>
+  /**
+   * Queues the SMS with a one-time code for a phone number, in the language of the page that asked for it. Without
+   * it (a command, the seed) no code is ever sent, so no one signs in by phone.
+   */
+  sendPhoneCode?(input: { phone: string; code: string; locale: string | null }): Promise<void>
   /** Ids for new rows (the seed passes a counter so that it is repeatable); random by default. */
   generateId?: () => string
 }
 
 /** Reset e-mails one account may receive in an hour; further requests get the same answer and no e-mail. */
 export const RESET_EMAILS_PER_HOUR = 3
+
+/**
+ * The e-mail address better-auth needs on every account, for an account made with a phone number alone: in the
+ * `.invalid` domain, which no mail server accepts (RFC 2606), so nothing can ever be sent to it; Isoko reads such
+ * an account as having no e-mail address (isPhoneOnlyEmail).
+ */
+export const PHONE_ONLY_EMAIL_DOMAIN = 'phone.isoko.invalid'
+
+export function phoneOnlyEmail(phone: string): string {
+  return `${phone.replace(/\D/g, '')}@${PHONE_ONLY_EMAIL_DOMAIN}`
+}
+
+export function isPhoneOnlyEmail(email: string | null | undefined): boolean {
+  return !!email && email.toLowerCase().endsWith(`@${PHONE_ONLY_EMAIL_DOMAIN}`)
+}
 
 /**
  * better-auth on our database: email and password, sessions in the database behind an HttpOnly SameSite=Lax
@@ -68,6 +95,7 @@ export function createAuth(options: AuthOptions) {
         )
         if (!allowed.ok) return
         await options.sendPasswordReset({
+          userId: user.id,
           email: user.email,
           name: user.name,
           link: new URL(`/reset-password?token=${encodeURIComponent(token)}`, options.publicUrl).toString(),
@@ -81,6 +109,19 @@ export function createAuth(options: AuthOptions) {
           .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, user.id)))
       },
     },
+    plugins: [
+      // Sign in and sign up with a Rwandan mobile number and a code sent by SMS; the number is verified by the code.
+      phoneNumber({
+        otpLength: PHONE_CODE.digits,
+        expiresIn: PHONE_CODE.validSeconds,
+        allowedAttempts: PHONE_CODE.tries,
+        phoneNumberValidator: (phone) => normaliseRwandanPhone(phone) === phone,
+        sendOTP: async ({ phoneNumber: phone, code }, ctx) => {
+          await options.sendPhoneCode?.({ phone, code, locale: ctx?.request?.headers.get('x-isoko-locale') ?? null })
+        },
+        signUpOnVerification: { getTempEmail: phoneOnlyEmail, getTempName: () => '' },
+      }),
+    ],
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     rateLimit: {
       enabled: true,
@@ -96,6 +137,9 @@ export function createAuth(options: AuthOptions) {
         '/change-password': { window: 60, max: options.attemptsPerMinute },
         // A password asked again before a sensitive change (the store's payout number).
         '/verify-password': { window: 60, max: options.attemptsPerMinute },
+        // Codes sent and typed, per network address (per number: phone.server.ts).
+        '/phone-number/send-otp': { window: 60, max: options.attemptsPerMinute },
+        '/phone-number/verify': { window: 60, max: options.attemptsPerMinute },
       },
     },
     advanced: {
@@ -127,6 +171,8 @@ export async function callAuth(auth: Auth, path: string, call: AuthCall): Promis
   if (cookie) headers.set('cookie', cookie)
   const agent = call.request.headers.get('user-agent')
   if (agent) headers.set('user-agent', agent)
+  // The page's language: an SMS the call sends (a one-time code) is written in it.
+  headers.set('x-isoko-locale', requestLocale(call.request))
   if (call.body !== undefined) headers.set('content-type', 'application/json')
   return auth.handler(
     new Request(`${origin}/api/auth${path}`, {

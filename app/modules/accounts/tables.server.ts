@@ -16,10 +16,18 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     role: text('role').$type<AccountRole>().notNull().default('customer'),
+    /** The interface language the person chose ('en', 'rw', 'fr'): pages, e-mails and SMS follow it. */
+    locale: text('locale'),
+    /**
+     * A Rwandan mobile number in E.164, set only once a code sent to it by SMS was typed back (better-auth's
+     * phone-number plugin): the account signs in with it. One number is one account.
+     */
+    phoneNumber: text('phone_number'),
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(t.email)],
+  (t) => [uniqueIndex('users_email_idx').on(t.email), uniqueIndex('users_phone_number_idx').on(t.phoneNumber)],
 )
 
 export const sessions = pgTable(

@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearCategoryTreeCache } from './catalog.server.ts'
-import { categories, productImages, products, productVariants, reviews } from './tables.server.ts'
+import { type CategoryNames, categories, productImages, products, productVariants, reviews } from './tables.server.ts'
 import type { Badge } from './types.ts'
 
 // Writing the catalogue: categories, products with their variants and pictures, reviews. Used by the seed now and
@@ -11,6 +11,8 @@ export type CreateCategoryInput = {
   parentId?: number | null
   slug: string
   name: string
+  /** Its name in Kinyarwanda and French. */
+  names?: CategoryNames
   /** 0 department, 1 group, 2 item. */
   level: number
   position?: number
@@ -24,6 +26,7 @@ export async function createCategory(ctx: ServiceContext, input: CreateCategoryI
       parentId: input.parentId ?? null,
       slug: input.slug,
       name: input.name,
+      names: input.names ?? {},
       level: input.level,
       position: input.position ?? 0,
       emoji: input.emoji ?? null,

@@ -17,10 +17,12 @@ import {
   sql,
 } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import type { Locale } from '#app/lib/i18n.tsx'
 import { escapeLike } from '#app/lib/like.ts'
 import { listCustomerContacts } from '#app/modules/customers/customers.server.ts'
 import { listVendorLabels, publicVendorIds, publicVendorIdsNamedLike } from '#app/modules/vendors/vendors.server.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
+import { nameMatches, queryWords } from './search-words.ts'
 import { categories, productImages, products, productVariants, reviews } from './tables.server.ts'
 import type { Badge, CategoryNode, ImageData, ProductCardData, VariantData } from './types.ts'
 
@@ -30,16 +32,36 @@ import type { Badge, CategoryNode, ImageData, ProductCardData, VariantData } fro
 
 const CATEGORY_TTL_MS = 5 * 60 * 1000
 /** One tree per database handle (the process has one; tests open several), refreshed every few minutes. */
-const categoryCache = new WeakMap<object, { at: number; tree: Promise<CategoryNode[]> }>()
+const categoryCache = new WeakMap<
+  object,
+  { at: number; tree: Promise<CategoryNode[]>; named: Map<Locale, Promise<CategoryNode[]>> }
+>()
 
-/** Departments → groups → items, each level ordered by position. Cached in memory per process. */
-export function getCategoryTree(ctx: ServiceContext): Promise<CategoryNode[]> {
+/**
+ * Departments → groups → items, each level ordered by position, named in `locale` (English where a category has
+ * no name in it). Cached in memory per process.
+ */
+export function getCategoryTree(ctx: ServiceContext, locale: Locale = 'en'): Promise<CategoryNode[]> {
   const hit = categoryCache.get(ctx.db)
-  if (hit && Date.now() - hit.at < CATEGORY_TTL_MS) return hit.tree
-  const tree = loadCategoryTree(ctx)
-  categoryCache.set(ctx.db, { at: Date.now(), tree })
-  tree.catch(() => categoryCache.delete(ctx.db))
-  return tree
+  let entry = hit && Date.now() - hit.at < CATEGORY_TTL_MS ? hit : undefined
+  if (!entry) {
+    const tree = loadCategoryTree(ctx)
+    entry = { at: Date.now(), tree, named: new Map() }
+    categoryCache.set(ctx.db, entry)
+    tree.catch(() => categoryCache.delete(ctx.db))
+  }
+  if (locale === 'en') return entry.tree
+  let named = entry.named.get(locale)
+  if (!named) {
+    named = entry.tree.then((tree) => tree.map((node) => inLocale(node, locale)))
+    entry.named.set(locale, named)
+  }
+  return named
+}
+
+function inLocale(node: CategoryNode, locale: Locale): CategoryNode {
+  const name = (locale === 'en' ? undefined : node.names[locale]) ?? node.names.en
+  return { ...node, name, children: node.children.map((c) => inLocale(c, locale)) }
 }
 
 /** Forgets the cached tree (after the categories change, e.g. in a seed or a test). */
@@ -54,6 +76,7 @@ async function loadCategoryTree(ctx: ServiceContext): Promise<CategoryNode[]> {
       parentId: categories.parentId,
       slug: categories.slug,
       name: categories.name,
+      names: categories.names,
       emoji: categories.emoji,
       level: categories.level,
     })
@@ -62,7 +85,14 @@ async function loadCategoryTree(ctx: ServiceContext): Promise<CategoryNode[]> {
   const nodes = new Map<number, CategoryNode>()
   const roots: CategoryNode[] = []
   for (const r of rows) {
-    const node: CategoryNode = { id: r.id, slug: r.slug, name: r.name, emoji: r.emoji, children: [] }
+    const node: CategoryNode = {
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      names: { ...r.names, en: r.name },
+      emoji: r.emoji,
+      children: [],
+    }
     nodes.set(r.id, node)
     const parent = r.parentId == null ? undefined : nodes.get(r.parentId)
     if (parent) parent.children.push(node)
@@ -128,8 +158,9 @@ export type CategoryFilter = {
 export async function resolveCategoryFilter(
   ctx: ServiceContext,
   input: { category?: string; subcategory?: string },
+  locale: Locale = 'en',
 ): Promise<CategoryFilter> {
-  const tree = await getCategoryTree(ctx)
+  const tree = await getCategoryTree(ctx, locale)
   const pick = (n: CategoryNode) => ({ slug: n.slug, name: n.name })
   const department = input.category ? tree.find((d) => d.slug === input.category) : undefined
   const sub = input.subcategory ? findNode(department ? department.children : tree, input.subcategory) : undefined
@@ -271,18 +302,21 @@ export type ProductListing = {
 
 const PRICE_STEP = 500
 
-/** Search: every word must appear in the title, description, vendor name or a category name of the product. */
+/**
+ * Search: every word must appear in the title, description, vendor name or a category name of the product. A
+ * category answers in any of its languages, and to the everyday words for it (search-words.ts): "inkweto" and
+ * "chaussures" find the shoes.
+ */
 async function searchCondition(ctx: ServiceContext, q: string): Promise<SQL | undefined> {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6)
+  const words = queryWords(q)
   if (words.length === 0) return undefined
   const tree = await getCategoryTree(ctx)
   const all = tree.flatMap(subtree)
   const conditions = words.map((word) => {
     const pattern = `%${escapeLike(word)}%`
     // A category whose name matches brings in every product below it.
-    const categoryIds = [
-      ...new Set(all.filter((n) => n.name.toLowerCase().includes(word)).flatMap((n) => subtree(n).map((c) => c.id))),
-    ]
+    const named = all.filter((n) => Object.values(n.names).some((name) => name && nameMatches(name, word)))
+    const categoryIds = [...new Set(named.flatMap((n) => subtree(n).map((c) => c.id)))]
     return or(
       ilike(products.title, pattern),
       ilike(products.description, pattern),
@@ -394,7 +428,11 @@ export type ProductDetail = {
 const REVIEWS_SHOWN = 20
 
 /** Everything the product page shows, or null when there is no such public product. */
-export async function findProductBySlug(ctx: ServiceContext, slug: string): Promise<ProductDetail | null> {
+export async function findProductBySlug(
+  ctx: ServiceContext,
+  slug: string,
+  locale: Locale = 'en',
+): Promise<ProductDetail | null> {
   const [row] = await ctx.db
     .select({
       id: products.id,
@@ -451,7 +489,7 @@ export async function findProductBySlug(ctx: ServiceContext, slug: string): Prom
       .where(eq(reviews.productId, row.id))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(REVIEWS_SHOWN),
-    getCategoryTree(ctx),
+    getCategoryTree(ctx, locale),
   ])
 
   const [stores, authors] = await Promise.all([

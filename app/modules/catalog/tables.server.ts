@@ -4,7 +4,9 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -22,12 +24,17 @@ export const categories = pgTable(
     parentId: integer('parent_id').references((): AnyPgColumn => categories.id),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The name in the other interface languages ({ rw: 'Inkweto', fr: 'Chaussures' }); English is `name`. */
+    names: jsonb('names').$type<CategoryNames>().notNull().default({}),
     level: smallint('level').notNull(),
     position: integer('position').notNull().default(0),
     emoji: text('emoji'),
   },
   (t) => [uniqueIndex('categories_slug_idx').on(t.slug), index('categories_parent_idx').on(t.parentId)],
 )
+
+/** A category's name in Kinyarwanda and French. */
+export type CategoryNames = { rw?: string; fr?: string }
 
 export const products = pgTable(
   'products',
@@ -130,4 +137,21 @@ export const reviews = pgTable(
     uniqueIndex('reviews_product_customer_idx').on(t.productId, t.customerId),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
+)
+
+/**
+ * A product's title and description in another language, written by its vendor (optional): the storefront shows
+ * them to readers of that language, and search finds them. The vendor's own text stays in `products`.
+ */
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    locale: text('locale').$type<'rw' | 'fr'>().notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.locale] })],
 )

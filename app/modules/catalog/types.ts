@@ -33,4 +33,15 @@ export type ProductCardData = {
 
 export type VariantData = { id: number; size: string | null; colour: string | null; sku: string; stock: number }
 
-export type CategoryNode = { id: number; slug: string; name: string; emoji: string | null; children: CategoryNode[] }
+/**
+ * A category of the tree. `name` is in the reader's language (getCategoryTree's `locale`, English by default);
+ * `names` holds the others, for search.
+ */
+export type CategoryNode = {
+  id: number
+  slug: string
+  name: string
+  names: { en: string; rw?: string; fr?: string }
+  emoji: string | null
+  children: CategoryNode[]
+}

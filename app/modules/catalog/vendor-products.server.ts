@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, like, or, sql } from 'drizzl
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { checkValues } from '#app/lib/forms.server.ts'
+import type { Locale } from '#app/lib/i18n.tsx'
 import { escapeLike } from '#app/lib/like.ts'
 import {
   type StoreUploadOptions,
@@ -231,8 +232,8 @@ function listPhotos(ctx: ServiceContext, productId: number): Promise<OwnPhoto[]>
 export type CategoryChoiceGroup = { label: string; options: { id: number; name: string }[] }
 
 /** The level-2 categories a product can be filed under, grouped 'Department · Group' for the `<select>`. */
-export async function listCategoryChoices(ctx: ServiceContext): Promise<CategoryChoiceGroup[]> {
-  const tree = await getCategoryTree(ctx)
+export async function listCategoryChoices(ctx: ServiceContext, locale: Locale = 'en'): Promise<CategoryChoiceGroup[]> {
+  const tree = await getCategoryTree(ctx, locale)
   return tree.flatMap((dept) =>
     dept.children
       .filter((group) => group.children.length > 0)

@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 
 /**
  * What the sign-in and registration forms answer until accounts exist (the accounts issue replaces this with
@@ -8,7 +8,7 @@ import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
  */
 export async function answerAccountForm(request: Request) {
   const form = await request.formData()
-  const i18n = createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
+  const i18n = requestI18n(request)
   const values: Record<string, string> = {}
   for (const [key, value] of form) {
     if (typeof value === 'string' && !/password/i.test(key) && key !== 'redirectTo') values[key] = value

@@ -8,10 +8,13 @@ export const customers = pgTable(
     id: serial('id').primaryKey(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    email: text('email').notNull(),
+    /** Lower-cased; none for a customer who signed up with a phone number alone (receipts then go by SMS). */
+    email: text('email'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** E.164 (+2507XXXXXXXX), optional. */
     phone: text('phone'),
+    /** Order updates by SMS (placed, paid, dispatched, delivered), as the customer chose at checkout or in the profile. */
+    smsUpdates: boolean('sms_updates').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('customers_email_idx').on(t.email), uniqueIndex('customers_user_idx').on(t.userId)],

@@ -98,9 +98,11 @@ async function appendMessage(
         ? `${base}/vendor-dashboard/messages/${conversation.id}`
         : `${base}/customer-dashboard/messages/${conversation.id}`,
   }
+  const address = recipient === 'vendor' ? store.email : customer.email
+  if (!address) return { messageId: message.id, emailed: false }
   await enqueueMessage(ctx, {
     channel: 'email',
-    recipient: recipient === 'vendor' ? store.email : customer.email,
+    recipient: address,
     subject: i18n._(`messages.email.${recipient}.subject`, values),
     body: i18n._(`messages.email.${recipient}.body`, values),
   })

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { StockLine } from '#app/modules/catalog/stock.server.ts'
-import { findCustomerContact } from '#app/modules/customers/customers.server.ts'
+import { type CustomerContact, findCustomerContact } from '#app/modules/customers/customers.server.ts'
 import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import type { DeliveryQuote } from './delivery.ts'
 import {
@@ -445,7 +445,7 @@ export type OrderEventView = typeof orderEvents.$inferSelect
 export type VendorOrderView = VendorOrderRow & { vendorName: string; vendorSlug: string; lines: OrderLineView[] }
 export type CancellationView = typeof cancellationRequests.$inferSelect
 export type OrderDetail = OrderRow & {
-  customer: { id: number; firstName: string; lastName: string; email: string }
+  customer: CustomerContact
   vendorOrders: VendorOrderView[]
   events: OrderEventView[]
   /** Cancellation requests to the vendors (after packing), one per vendor order asked. */
@@ -490,7 +490,15 @@ async function loadDetail(ctx: ServiceContext, order: OrderRow, onlyVendorId?: n
     .orderBy(asc(cancellationRequests.id))
   return {
     ...order,
-    customer: customer ?? { id: order.customerId, firstName: '', lastName: '', email: '' },
+    customer: customer ?? {
+      id: order.customerId,
+      firstName: '',
+      lastName: '',
+      email: null,
+      phone: null,
+      userId: null,
+      smsUpdates: true,
+    },
     vendorOrders: vos.map((v) => ({
       ...v.vo,
       vendorName: v.vendorName,

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { createI18n } from '#app/lib/i18n.server.ts'
+import { defaultLocale, type Locale } from '#app/lib/i18n.tsx'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { hit, throttleKeyPart } from '#app/modules/throttle/throttle.server.ts'
 import { type NewsletterOutcome, NewsletterSchema } from './support.schemas.ts'
@@ -19,13 +21,14 @@ const CONFIRM_EMAILS_PER_DAY = 3
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-/** The confirmation e-mail's words (English for now: e-mails join the catalogues with the other languages). */
-export function newsletterConfirmEmail(input: { email: string; link: string }) {
+/** The confirmation e-mail, in the language the subscriber read the site in. */
+export function newsletterConfirmEmail(input: { email: string; link: string; locale?: Locale }) {
+  const i18n = createI18n(input.locale ?? defaultLocale)
   return {
     channel: 'email' as const,
     recipient: input.email,
-    subject: 'Confirm your Isoko newsletter subscription',
-    body: `Hello,\n\nSomeone (we hope you) asked to receive Isoko's newsletter at this address. To confirm, open this link within ${CONFIRM_LINK_DAYS} days:\n\n${input.link}\n\nIf it was not you, ignore this e-mail: nothing will be sent to you.\n\nIsoko`,
+    subject: i18n._('newsletter.email.subject'),
+    body: i18n._('newsletter.email.body', { days: CONFIRM_LINK_DAYS, link: input.link }),
   }
 }
 
@@ -36,21 +39,22 @@ export function newsletterConfirmEmail(input: { email: string; link: string }) {
 export async function subscribeToNewsletter(
   ctx: ServiceContext,
   email: unknown,
-  options: { publicUrl: string; now?: Date },
+  options: { publicUrl: string; now?: Date; locale?: Locale },
 ): Promise<NewsletterOutcome> {
   const parsed = NewsletterSchema.safeParse({ email })
   if (!parsed.success) return { ok: false, code: 'invalid' }
   const address = parsed.data.email
   const now = options.now ?? new Date()
+  const locale = options.locale ?? defaultLocale
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + CONFIRM_LINK_DAYS * 86_400_000)
   // A confirmed address is left as it is; a new or pending one gets a fresh link (the older one stops working).
   const rows = await ctx.db
     .insert(newsletterSubscriptions)
-    .values({ email: address, confirmTokenHash: hashToken(token), confirmTokenExpiresAt: expiresAt })
+    .values({ email: address, locale, confirmTokenHash: hashToken(token), confirmTokenExpiresAt: expiresAt })
     .onConflictDoUpdate({
       target: newsletterSubscriptions.email,
-      set: { confirmTokenHash: hashToken(token), confirmTokenExpiresAt: expiresAt },
+      set: { locale, confirmTokenHash: hashToken(token), confirmTokenExpiresAt: expiresAt },
       setWhere: isNull(newsletterSubscriptions.confirmedAt),
     })
     .returning({ id: newsletterSubscriptions.id })
@@ -63,7 +67,7 @@ export async function subscribeToNewsletter(
   })
   if (!allowed.ok) return { ok: true }
   const link = new URL(`/newsletter/confirm?token=${encodeURIComponent(token)}`, options.publicUrl).toString()
-  await enqueueMessage(ctx, newsletterConfirmEmail({ email: address, link }))
+  await enqueueMessage(ctx, newsletterConfirmEmail({ email: address, link, locale }))
   return { ok: true }
 }
 

@@ -6,6 +6,8 @@ export const newsletterSubscriptions = pgTable(
     id: serial('id').primaryKey(),
     /** Stored lower-cased, so one address subscribes once. */
     email: text('email').notNull(),
+    /** The language the subscriber read the site in: the confirmation and the newsletter are written in it. */
+    locale: text('locale').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Double opt-in: set when the e-mailed link is opened; until then nothing is sent to the address. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

@@ -167,6 +167,26 @@ export async function recordFailure(
   return { failures, blockedForSeconds }
 }
 
+/**
+ * Blocks `key` for `seconds` from now (checkBackoff answers how long is left): a code sent by SMS may be sent
+ * again only a minute later, exactly, whatever window the clock is in.
+ */
+export async function startCooldown(
+  ctx: ServiceContext,
+  key: string,
+  seconds: number,
+  now = new Date(),
+): Promise<void> {
+  const until = new Date(now.getTime() + seconds * 1000)
+  await ctx.db
+    .insert(throttles)
+    .values({ key, windowStart: BACKOFF_WINDOW, count: 1, expiresAt: until, blockedUntil: until })
+    .onConflictDoUpdate({
+      target: [throttles.key, throttles.windowStart],
+      set: { blockedUntil: until, expiresAt: until },
+    })
+}
+
 /** Forgets a key's failures (a successful sign-in). */
 export async function clearBackoff(ctx: ServiceContext, key: string): Promise<void> {
   await ctx.db.delete(throttles).where(and(eq(throttles.key, key), eq(throttles.windowStart, BACKOFF_WINDOW)))

@@ -1,6 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { createI18n } from '#app/lib/i18n.server.ts'
+import { defaultLocale, type Locale } from '#app/lib/i18n.tsx'
 import { escapeLike } from '#app/lib/like.ts'
+import { findAccountLocale } from '#app/modules/accounts/accounts.server.ts'
 import type { AccountRole } from '#app/modules/accounts/roles.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { vendorStatusEvents, vendors } from './tables.server.ts'
@@ -69,6 +72,7 @@ export async function changeVendorStatus(
         ownerName: vendors.ownerName,
         email: vendors.email,
         status: vendors.status,
+        ownerUserId: vendors.ownerUserId,
       })
       .from(vendors)
       .where(eq(vendors.id, input.vendorId))
@@ -95,9 +99,11 @@ export async function changeVendorStatus(
         actorUserId: ctx.actor.userId,
       })
       .returning({ id: vendorStatusEvents.id })
+    // In the owner's language (the one their account keeps).
+    const locale = store.ownerUserId ? await findAccountLocale({ db: tx }, store.ownerUserId) : defaultLocale
     const message = await enqueueMessage(
       { db: tx },
-      vendorStatusEmail(transition, { ...store, reason: kept, siteUrl: input.siteUrl ?? '' }),
+      vendorStatusEmail(transition, { ...store, reason: kept, siteUrl: input.siteUrl ?? '' }, locale),
     )
     return {
       ok: true,
@@ -112,41 +118,25 @@ export async function changeVendorStatus(
   })
 }
 
-/**
- * The e-mail a vendor gets when their store's status changes (English for now: e-mails join the catalogues with
- * the other languages, like the password reset e-mail).
- */
+/** The e-mail a vendor gets when their store's status changes, in `locale` (the owner's language). */
 export function vendorStatusEmail(
   transition: VendorStatusTransition,
   store: { id: number; name: string; ownerName: string; email: string; reason: string | null; siteUrl: string },
+  locale: Locale = defaultLocale,
 ) {
-  const dashboard = `${store.siteUrl}/vendor-login`
-  const page = `${store.siteUrl}/vendor/${store.id}`
-  const because = store.reason ? `\n\nThe reason given: ${store.reason}` : ''
-  const texts: Record<VendorStatusAction, { subject: string; body: string }> = {
-    approve: {
-      subject: `${store.name} is approved on Isoko`,
-      body: `Good news: your application for ${store.name} is approved, and your store is now open on Isoko at ${page}.\n\nSign in at ${dashboard} to prepare your products.`,
-    },
-    reject: {
-      subject: `Your Isoko application for ${store.name}`,
-      body: `Thank you for applying to sell on Isoko. We are sorry: your application for ${store.name} was not approved.${because}\n\nYou can read this on your dashboard at ${dashboard}. Reply to this e-mail if you would like to talk about it.`,
-    },
-    suspend: {
-      subject: `${store.name} is suspended on Isoko`,
-      body: `Your store ${store.name} is suspended: customers cannot see it or its products for now.${because}\n\nSign in at ${dashboard} to read this on your dashboard. Reply to this e-mail to talk about it with us.`,
-    },
-    reinstate: {
-      subject: `${store.name} is open again on Isoko`,
-      body: `Your store ${store.name} is reinstated: customers can see it and its products again at ${page}.`,
-    },
+  const i18n = createI18n(locale)
+  const values = {
+    owner: store.ownerName,
+    store: store.name,
+    dashboard: `${store.siteUrl}/vendor-login`,
+    page: `${store.siteUrl}/vendor/${store.id}`,
+    because: store.reason ? i18n._('vendor.email.because', { reason: store.reason }) : '',
   }
-  const text = texts[transition.action]
   return {
     channel: 'email' as const,
     recipient: store.email,
-    subject: text.subject,
-    body: `Hello ${store.ownerName},\n\n${text.body}\n\nIsoko`,
+    subject: i18n._(`vendor.email.${transition.action}.subject`, values),
+    body: i18n._(`vendor.email.${transition.action}.body`, values),
   }
 }
 

@@ -46,9 +46,24 @@ export async function listVendorLabels(ctx: ServiceContext, ids: number[]): Prom
 export async function findVendorContact(
   ctx: ServiceContext,
   vendorId: number,
-): Promise<{ id: number; name: string; email: string; phone: string; status: VendorStatus } | null> {
+): Promise<{
+  id: number
+  name: string
+  email: string
+  phone: string
+  status: VendorStatus
+  /** The owner's account: its language is the one the store's e-mails and SMS are written in. */
+  ownerUserId: string | null
+} | null> {
   const [row] = await ctx.db
-    .select({ id: vendors.id, name: vendors.name, email: vendors.email, phone: vendors.phone, status: vendors.status })
+    .select({
+      id: vendors.id,
+      name: vendors.name,
+      email: vendors.email,
+      phone: vendors.phone,
+      status: vendors.status,
+      ownerUserId: vendors.ownerUserId,
+    })
     .from(vendors)
     .where(eq(vendors.id, vendorId))
   return row ?? null
@@ -63,6 +78,8 @@ export type StorePayoutTarget = {
   email: string
   phone: string
   status: VendorStatus
+  /** The owner's account, whose language the store's messages are written in. */
+  ownerUserId: string | null
   payoutMethod: PayoutMethod | null
 }
 
@@ -72,6 +89,7 @@ function payoutTargetOf(row: {
   email: string
   phone: string
   status: VendorStatus
+  ownerUserId: string | null
   payoutProvider: PayoutProvider | null
   payoutPhone: string | null
   payoutMethodSetAt: Date | null
@@ -90,6 +108,7 @@ const payoutTargetColumns = {
   email: vendors.email,
   phone: vendors.phone,
   status: vendors.status,
+  ownerUserId: vendors.ownerUserId,
   payoutProvider: vendors.payoutProvider,
   payoutPhone: vendors.payoutPhone,
   payoutMethodSetAt: vendors.payoutMethodSetAt,

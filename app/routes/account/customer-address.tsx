@@ -6,6 +6,9 @@ import { useHydrated } from '#app/components/catalog/use-hydrated.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { FieldError, Label } from '#app/components/ui/input.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { provinceName } from '#app/lib/places.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -14,6 +17,10 @@ import { addressFields } from '#app/modules/customers/customers.schemas.ts'
 import { typedValues } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/customer-address'
 import { addressIdOf, notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // One page adds (/customer-dashboard/addresses/new) or edits (/customer-dashboard/addresses/:addressId) an
 // address of the signed-in customer's own; another customer's address id is a 404, read or written.
@@ -250,7 +257,7 @@ function PlacePicker({ values, options, errors }: { values: Values; options: Opt
               >
                 <option value="">
                   {list.length === 0 && above
-                    ? t(`customer.address.choose.${above}First`)
+                    ? t(messageId(`customer.address.choose.${above}First`))
                     : t(`customer.address.choose.${level}`)}
                 </option>
                 {list.map((name) => (
@@ -259,7 +266,7 @@ function PlacePicker({ values, options, errors }: { values: Values; options: Opt
                   </option>
                 ))}
               </select>
-              <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
+              <FieldError id={`${id}-error`}>{error ? t(messageId(error)) : null}</FieldError>
               {!hydrated && level !== 'cell' ? (
                 <Button
                   type="submit"
@@ -271,7 +278,7 @@ function PlacePicker({ values, options, errors }: { values: Values; options: Opt
                   size="sm"
                   className="justify-self-start"
                 >
-                  {t(`customer.address.show.${levels[index + 1]}`)}
+                  {t(messageId(`customer.address.show.${levels[index + 1]}`))}
                 </Button>
               ) : null}
             </div>

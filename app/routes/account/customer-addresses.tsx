@@ -3,12 +3,18 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { MapPin, Plus } from '#app/components/ui/icons.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { deleteAddress, listAddresses, setDefaultAddress } from '#app/modules/customers/addresses.server.ts'
 import type { Route } from './+types/customer-addresses'
 import { addressIdOf, notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ctx, customer } = await requireCustomer(context, request)

@@ -3,12 +3,20 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { OrderList } from '#app/components/orders/order-list.tsx'
 import { Clock, Heart, MapPin, ShieldCheck, ShoppingBag, UserRound } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { numberFormat } from '#app/lib/format.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { getCustomerDashboard } from '#app/workflows/customer-account.server.ts'
 import type { Route } from './+types/customer-dashboard'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Guard (DESIGN.md section 3, point 4): a signed-in customer only; a visitor signs in first and comes back.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,8 +32,8 @@ export function meta({ data }: Route.MetaArgs) {
 export default function CustomerDashboard({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const number = new Intl.NumberFormat(intlLocale)
-  const percent = new Intl.NumberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 0 })
+  const number = numberFormat(intlLocale)
+  const percent = numberFormat(intlLocale, { style: 'percent', maximumFractionDigits: 0 })
   const { completeness } = loaderData
   const stats = [
     { id: 'orders', icon: ShoppingBag, value: number.format(loaderData.orders), to: '/customer-dashboard/orders' },
@@ -53,7 +61,7 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
               <span className="mt-2 block text-2xl font-bold" data-testid={`stat-${stat.id}`}>
                 {stat.value}
               </span>
-              <span className="block text-sm text-muted-foreground">{t(`customer.stat.${stat.id}`)}</span>
+              <span className="block text-sm text-muted-foreground">{t(messageId(`customer.stat.${stat.id}`))}</span>
             </>
           )
           return (
@@ -120,11 +128,11 @@ export default function CustomerDashboard({ loaderData }: Route.ComponentProps) 
               >
                 <item.icon className="mt-0.5 size-5 shrink-0 text-primary" />
                 <span>
-                  <span className="block font-medium">{t(`customer.settings.${item.id}`)}</span>
+                  <span className="block font-medium">{t(messageId(`customer.settings.${item.id}`))}</span>
                   <span className="block text-sm text-muted-foreground">
                     {item.id === 'addresses'
                       ? t('customer.settings.addresses.count', { count: loaderData.addressCount })
-                      : t(`customer.settings.${item.id}.body`)}
+                      : t(messageId(`customer.settings.${item.id}.body`))}
                   </span>
                 </span>
               </Link>

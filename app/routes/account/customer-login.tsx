@@ -1,9 +1,15 @@
-import { Link } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import type { Route } from './+types/customer-login'
 import { redirectSignedIn, signInAction } from './responses.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export const action = ({ request, context }: Route.ActionArgs) => signInAction(request, context)
 
@@ -18,6 +24,10 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function Page({ actionData }: Route.ComponentProps) {
   const t = useT()
+  const [params] = useSearchParams()
+  // The page the visitor was on comes along to the phone sign-in.
+  const redirectTo = params.get('redirectTo')
+  const phoneLink = (to: string) => (redirectTo ? `${to}?redirectTo=${encodeURIComponent(redirectTo)}` : to)
   return (
     <AccountForm
       title={t('account.customerLogin.title')}
@@ -32,6 +42,11 @@ export default function Page({ actionData }: Route.ComponentProps) {
       actionData={actionData}
       footer={<ForgotPasswordLink />}
       links={[
+        {
+          prompt: t('account.phone.noPassword'),
+          label: t('account.phone.signInWithPhone'),
+          to: phoneLink('/phone-sign-in'),
+        },
         { prompt: t('account.noAccount'), label: t('account.createAccount'), to: '/customer-signup' },
         { prompt: t('account.areYouVendor'), label: t('account.vendorSignIn'), to: '/vendor-login' },
       ]}

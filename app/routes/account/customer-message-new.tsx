@@ -5,6 +5,8 @@ import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { clientAddressOf } from '#app/lib/context.server.ts'
 import { checkValues } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { MessageBodySchema, RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import {
@@ -15,6 +17,10 @@ import {
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/customer-message-new'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Contact Vendor: /customer-dashboard/messages/new?store=1. A visitor signs in first and comes back here (the
 // guard keeps the query); an existing conversation with the store opens instead of a new one.

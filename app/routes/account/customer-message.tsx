@@ -4,6 +4,8 @@ import { ReplyForm, ReportForm, Thread } from '#app/components/messaging/convers
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { clientAddressOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { countCustomerUnread, findContactableStore, openConversation } from '#app/modules/messaging/messaging.server.ts'
@@ -11,6 +13,10 @@ import { handleThreadForm } from '#app/modules/messaging/thread-form.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/customer-message'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // One of the customer's conversations; opening it marks it read. Another customer's conversation is not found.
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -3,10 +3,16 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { ConversationList } from '#app/components/messaging/conversation.tsx'
 import { MessageCircle } from '#app/components/ui/icons.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { listConversations } from '#app/modules/messaging/messaging.server.ts'
 import type { Route } from './+types/customer-messages'
 import { requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The signed-in customer's conversations with stores, newest first, each with what they have not read.
 export async function loader({ request, context }: Route.LoaderArgs) {

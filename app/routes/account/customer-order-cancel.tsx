@@ -4,6 +4,9 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ChoiceCard, FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -14,6 +17,10 @@ import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
 import { cancelOrderForCustomer } from '#app/workflows/payments.server.ts'
 import type { Route } from './+types/customer-order-cancel'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'fulfilment', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The confirmation step of a customer's cancel: what happens to the money, and why they cancel (a reason from the
 // list, a note for `other`). Before packing the order is cancelled at once; after packing the store is asked.
@@ -99,7 +106,9 @@ export default function CancelOrderPage({ loaderData, actionData }: Route.Compon
               stores: stores.join(', '),
             })}
           </p>
-          <p className="mt-2 text-muted-foreground">{t(`orders.cancel.money.${money}`, { total: amount })}</p>
+          <p className="mt-2 text-muted-foreground">
+            {t(messageId(`orders.cancel.money.${money}`), { total: amount })}
+          </p>
         </section>
         <Form method="post" noValidate className="grid gap-4 rounded-xl border border-border bg-card p-4">
           <fieldset aria-describedby={errors.reason ? 'cancel-reason-error' : undefined}>
@@ -120,7 +129,7 @@ export default function CancelOrderPage({ loaderData, actionData }: Route.Compon
                 </li>
               ))}
             </ul>
-            <FieldError id="cancel-reason-error">{errors.reason ? t(errors.reason) : null}</FieldError>
+            <FieldError id="cancel-reason-error">{errors.reason ? t(messageId(errors.reason)) : null}</FieldError>
           </fieldset>
           <div className="grid gap-1.5">
             <Label htmlFor="cancel-note">{t('orders.cancel.note')}</Label>
@@ -136,7 +145,7 @@ export default function CancelOrderPage({ loaderData, actionData }: Route.Compon
             <p id="cancel-note-hint" className="text-xs text-muted-foreground">
               {t('orders.cancel.noteHint')}
             </p>
-            <FieldError id="cancel-note-error">{errors.note ? t(errors.note) : null}</FieldError>
+            <FieldError id="cancel-note-error">{errors.note ? t(messageId(errors.note)) : null}</FieldError>
           </div>
           <div className="flex flex-wrap gap-3">
             <Button type="submit" variant="destructive" disabled={busy}>

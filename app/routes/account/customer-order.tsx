@@ -1,8 +1,12 @@
 import { Link } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
+import { dateFormat } from '#app/components/date-format.ts'
 import { OrderStatusBadge } from '#app/components/orders/order-list.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
@@ -14,6 +18,10 @@ import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
 import { listReviewedProductIds } from '#app/workflows/reviews.server.ts'
 import type { Route } from './+types/customer-order'
 import { notFound, requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // One of the customer's own orders (someone else's number is a 404): where it is, what is in it, what was paid,
 // and Cancel while nothing has left a vendor (its confirmation step is the cancel page; after packing it asks the
@@ -63,7 +71,7 @@ export default function CustomerOrder({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
   const { order, payments, placed, cancellable, reviewedIds } = loaderData
-  const dateTime = new Intl.DateTimeFormat(intlLocale, {
+  const dateTime = dateFormat(intlLocale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Africa/Kigali',
@@ -143,7 +151,7 @@ export default function CustomerOrder({ loaderData }: Route.ComponentProps) {
                 .filter((e) => e.vendorOrderId === null)
                 .map((e) => (
                   <li key={e.id} className="flex flex-wrap justify-between gap-2">
-                    <span>{t(`orders.status.${e.toStatus}`)}</span>
+                    <span>{t(messageId(`orders.status.${e.toStatus}`))}</span>
                     <span className="text-muted-foreground">{dateTime.format(new Date(e.createdAt))}</span>
                   </li>
                 ))}

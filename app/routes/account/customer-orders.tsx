@@ -3,10 +3,16 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { OrderList } from '#app/components/orders/order-list.tsx'
 import { ShoppingBag } from '#app/components/ui/icons.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { listCustomerOrders, ORDERS_PAGE_SIZE } from '#app/modules/orders/orders.server.ts'
 import type { Route } from './+types/customer-orders'
 import { requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { ctx, customer } = await requireCustomer(context, request)

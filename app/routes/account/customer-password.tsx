@@ -1,10 +1,12 @@
 import { useState } from 'react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, redirect, useNavigation } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { FormAlert, TextField } from '#app/components/account/fields.tsx'
 import { useServerForm } from '#app/components/forms/use-server-form.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { changeAccountPassword } from '#app/workflows/passwords.server.ts'
@@ -12,8 +14,14 @@ import type { Route } from './+types/customer-password'
 import { redirectWithToast } from './customer.server.ts'
 import { callerOf } from './responses.server.ts'
 
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'customer')
+  const actor = guardedActor(context, 'customer')
+  // An account made with a phone number alone has no password to change: it may add one, with an e-mail address.
+  if (!actor.email) throw redirect('/customer-dashboard/sign-in')
   return { title: requestI18n(request)._('customer.password.meta') }
 }
 

@@ -4,12 +4,18 @@ import { FormAlert, TextField } from '#app/components/account/fields.tsx'
 import { useServerForm } from '#app/components/forms/use-server-form.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { typedValues } from '#app/workflows/accounts.server.ts'
 import { updateProfile } from '#app/workflows/customer-account.server.ts'
 import type { Route } from './+types/customer-profile'
 import { redirectWithToast, requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { customer } = await requireCustomer(context, request)
@@ -72,7 +78,7 @@ export default function CustomerProfilePage({ loaderData, actionData }: Route.Co
           id="profile-email"
           label={t('account.field.email')}
           type="email"
-          value={loaderData.profile.email}
+          value={loaderData.profile.email ?? ''}
           readOnly
           hint={t('customer.profile.emailHint')}
         />

@@ -8,6 +8,9 @@ import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { clientAddressOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { productIdOf, reviewLimits } from '#app/modules/catalog/reviews.schemas.ts'
 import { parseReviewForm } from '#app/modules/catalog/reviews.server.ts'
@@ -15,6 +18,10 @@ import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.se
 import { getReviewPage, saveCustomerReview } from '#app/workflows/reviews.server.ts'
 import type { Route } from './+types/customer-review'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Writing (or editing) a review: only for a product this customer received; any other product id is a 404 and
 // a post for it writes nothing.
@@ -96,7 +103,7 @@ export default function CustomerReview({ loaderData, actionData }: Route.Compone
               errorId="review-rating-error"
               invalid={!!errors.rating}
             />
-            <FieldError id="review-rating-error">{errors.rating ? t(errors.rating) : null}</FieldError>
+            <FieldError id="review-rating-error">{errors.rating ? t(messageId(errors.rating)) : null}</FieldError>
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="review-body">{t('reviews.form.body')}</Label>
@@ -112,7 +119,9 @@ export default function CustomerReview({ loaderData, actionData }: Route.Compone
             <p id="review-body-hint" className="text-xs text-muted-foreground">
               {t('reviews.form.bodyHint', reviewLimits.body)}
             </p>
-            <FieldError id="review-body-error">{errors.body ? t(errors.body, reviewLimits.body) : null}</FieldError>
+            <FieldError id="review-body-error">
+              {errors.body ? t(messageId(errors.body), reviewLimits.body) : null}
+            </FieldError>
           </div>
           <Button type="submit" disabled={busy} className="w-fit">
             {t(review ? 'reviews.form.save' : 'reviews.form.submit')}

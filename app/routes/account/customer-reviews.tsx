@@ -1,13 +1,20 @@
 import { Link } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
+import { dateFormat } from '#app/components/date-format.ts'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { listProductsToReview } from '#app/workflows/reviews.server.ts'
 import type { Route } from './+types/customer-reviews'
 import { requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // "Products to review": everything this customer received, each with Write a review or Edit your review.
 
@@ -24,7 +31,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function CustomerReviews({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const date = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
+  const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
   const { items } = loaderData
   return (
     <CustomerPage title={t('reviews.list.title')} intro={t('reviews.list.intro')}>

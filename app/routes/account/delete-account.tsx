@@ -3,11 +3,18 @@ import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { deleteCustomerAccount } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/delete-account'
 import { callerOf } from './responses.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   guardedActor(context, 'customer')
@@ -51,14 +58,14 @@ export default function DeleteAccountPage({ actionData }: Route.ComponentProps) 
               aria-invalid={errors.password ? true : undefined}
               aria-describedby={errors.password ? 'delete-password-error' : undefined}
             />
-            <FieldError id="delete-password-error">{errors.password ? t(errors.password) : null}</FieldError>
+            <FieldError id="delete-password-error">{errors.password ? t(messageId(errors.password)) : null}</FieldError>
           </div>
           <div className="grid gap-1.5">
             <label className="flex items-start gap-2 text-sm">
               <input type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-4 accent-primary" />
               {t('account.delete.confirm')}
             </label>
-            <FieldError id="delete-confirm-error">{errors.confirm ? t(errors.confirm) : null}</FieldError>
+            <FieldError id="delete-confirm-error">{errors.confirm ? t(messageId(errors.confirm)) : null}</FieldError>
           </div>
           <Button type="submit" variant="destructive" disabled={busy}>
             {busy ? t('account.delete.busy') : t('account.delete.submit')}

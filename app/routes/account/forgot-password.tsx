@@ -1,11 +1,17 @@
 import { data } from 'react-router'
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { accountsContextOf } from '#app/modules/accounts/request.server.ts'
 import { askForPasswordReset } from '#app/workflows/passwords.server.ts'
 import type { Route } from './+types/forgot-password'
 import { callerOf } from './responses.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'customer'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // A reset link by e-mail. The answer is the same whether or not the address has an account (no account
 // discovery); only too many requests from one connection are refused, and said so.

@@ -2,6 +2,8 @@ import { data, Link } from 'react-router'
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { checkPasswordResetToken } from '#app/modules/accounts/accounts.server.ts'
 import { accountsContextOf } from '#app/modules/accounts/request.server.ts'
@@ -9,6 +11,10 @@ import { chooseNewPassword } from '#app/workflows/passwords.server.ts'
 import type { Route } from './+types/reset-password'
 import { redirectWithToast } from './customer.server.ts'
 import { callerOf } from './responses.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'customer'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The e-mailed link's page: /reset-password?token=... A link that has expired or was used says so at once, with
 // a way to ask for another; the form posts to this same address, token included.

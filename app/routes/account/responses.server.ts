@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router'
 import { clientAddressOf, type RequestContext } from '#app/lib/context.server.ts'
+import { localeCookie } from '#app/lib/cookies.server.ts'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
 import { clearGuestCookie, findOwnerKey as findGuestKey } from '#app/lib/guest.server.ts'
 import { accountsContextOf, findRequestActor } from '#app/modules/accounts/request.server.ts'
@@ -13,7 +14,12 @@ export async function callerOf(request: Request, context: RequestContext): Promi
 
 /** The answer of a sign-in or registration form: the refusal with status 400 (429 when rate-limited), or on
  * success a redirect that starts the session, forgets the guest cookie and carries the welcome toast. */
-export async function accountAnswer(result: AccountSuccess | FormRefusal, form: FormData, flash: Flash) {
+export async function accountAnswer(
+  result: AccountSuccess | FormRefusal,
+  form: FormData,
+  flash: Flash,
+  options: { to?: string; cookies?: string[] } = {},
+) {
   if (!result.ok) {
     const limited = result.errors.form === 'account.error.rateLimited' || result.errors.form === 'account.error.locked'
     return data(
@@ -24,8 +30,10 @@ export async function accountAnswer(result: AccountSuccess | FormRefusal, form: 
   const headers = new Headers()
   for (const cookie of result.cookies) headers.append('Set-Cookie', cookie)
   headers.append('Set-Cookie', await clearGuestCookie())
+  headers.append('Set-Cookie', localeCookie(result.locale))
   headers.append('Set-Cookie', await flashCookie(flash))
-  return redirect(landingAfterSignIn(result.role, form.get('redirectTo')), { headers })
+  for (const cookie of options.cookies ?? []) headers.append('Set-Cookie', cookie)
+  return redirect(options.to ?? landingAfterSignIn(result.role, form.get('redirectTo')), { headers })
 }
 
 /** A signed-in account has no business on the sign-in and registration pages: to its own dashboard. */

@@ -1,9 +1,15 @@
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import type { Route } from './+types/vendor-login'
 import { ForgotPasswordLink } from './customer-login.tsx'
 import { redirectSignedIn, signInAction } from './responses.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Either login page signs in any account; each lands on its own dashboard (DESIGN.md section 3, point 5).
 export const action = ({ request, context }: Route.ActionArgs) => signInAction(request, context)

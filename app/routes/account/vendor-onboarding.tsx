@@ -1,5 +1,7 @@
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { storeDepartments } from '#app/modules/accounts/accounts.schemas.ts'
 import { accountsContextOf } from '#app/modules/accounts/request.server.ts'
@@ -7,6 +9,10 @@ import { listDistricts } from '#app/modules/places/places.server.ts'
 import { applyAsVendor } from '#app/workflows/accounts.server.ts'
 import type { Route } from './+types/vendor-onboarding'
 import { accountAnswer, callerOf, redirectSignedIn } from './responses.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'payouts'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()

@@ -1,12 +1,19 @@
 import { Link } from 'react-router'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle, MessageId } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { type BalanceSort, getStoreBalances } from '#app/queries/staff-money.server.ts'
 import type { Route } from './+types/balances'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['admin', 'staff-money'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Balances per store (issue 13): what Isoko owes each store now and later, and what each owes from cash sales,
 // from one query over the ledger; sortable by any column.
@@ -25,7 +32,7 @@ export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
-const columns: { sort: BalanceSort; label: string; numeric: boolean }[] = [
+const columns: { sort: BalanceSort; label: MessageId; numeric: boolean }[] = [
   { sort: 'name', label: 'money.col.store', numeric: false },
   { sort: 'available', label: 'money.col.available', numeric: true },
   { sort: 'onHold', label: 'money.col.onHold', numeric: true },
@@ -84,7 +91,7 @@ export default function BalancesPage({ loaderData }: Route.ComponentProps) {
                     </Link>
                     {r.status !== 'approved' ? (
                       <span className="ml-2 text-xs font-normal text-muted-foreground">
-                        {t(`admin.status.${r.status}`)}
+                        {t(messageId(`admin.status.${r.status}`))}
                       </span>
                     ) : null}
                   </th>

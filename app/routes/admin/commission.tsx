@@ -1,12 +1,16 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormAlert, selectClass } from '#app/components/account/fields.tsx'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { dateFormat } from '#app/components/date-format.ts'
 import { useServerForm } from '#app/components/forms/use-server-form.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
-import { requestI18n } from '#app/lib/i18n.server.ts'
+import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -16,13 +20,17 @@ import { getCommissionPage, type RuleRow } from '#app/queries/staff-money.server
 import { addCommissionRule } from '#app/workflows/staff-money.server.ts'
 import type { Route } from './+types/commission'
 
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['staff-money'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
+
 // Commission (issue 13): the rules in force and those scheduled, a form to add one, and the commission earned in
 // a month (from the ledger's commission lines), in total and per store.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
   const month = new URL(request.url).searchParams.get('month')
-  const page = await getCommissionPage(serviceContextOf(context), { month })
+  const page = await getCommissionPage(serviceContextOf(context), { month, locale: requestLocale(request) })
   return { title: requestI18n(request)._('money.commission.meta'), ...page }
 }
 
@@ -45,7 +53,7 @@ export default function CommissionPage({ loaderData, actionData }: Route.Compone
   const t = useT()
   const { intlLocale } = useRootData()
   const { inForce, scheduled, earned, month } = loaderData
-  const monthName = new Intl.DateTimeFormat(intlLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  const monthName = dateFormat(intlLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   )
   return (
@@ -199,7 +207,7 @@ function RuleForm({ stores, categories, today, answer }: PageData & { answer: An
             </option>
           ))}
         </select>
-        <FieldError id="rule-scope-error">{error('scope') ? t(error('scope') ?? '') : null}</FieldError>
+        <FieldError id="rule-scope-error">{error('scope') ? t(messageId(error('scope') ?? '')) : null}</FieldError>
       </div>
       {/* Both targets are always there (the form works without JavaScript); the scope says which one counts. */}
       <div className="grid gap-1.5">
@@ -223,7 +231,9 @@ function RuleForm({ stores, categories, today, answer }: PageData & { answer: An
             </optgroup>
           ))}
         </select>
-        <FieldError id="rule-categoryId-error">{error('categoryId') ? t(error('categoryId') ?? '') : null}</FieldError>
+        <FieldError id="rule-categoryId-error">
+          {error('categoryId') ? t(messageId(error('categoryId') ?? '')) : null}
+        </FieldError>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="rule-storeId">{t('money.commission.storeField')}</Label>
@@ -242,7 +252,9 @@ function RuleForm({ stores, categories, today, answer }: PageData & { answer: An
             </option>
           ))}
         </select>
-        <FieldError id="rule-storeId-error">{error('storeId') ? t(error('storeId') ?? '') : null}</FieldError>
+        <FieldError id="rule-storeId-error">
+          {error('storeId') ? t(messageId(error('storeId') ?? '')) : null}
+        </FieldError>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-1.5">
@@ -255,7 +267,7 @@ function RuleForm({ stores, categories, today, answer }: PageData & { answer: An
             aria-invalid={error('rate') ? true : undefined}
             aria-describedby={described('rate')}
           />
-          <FieldError id="rule-rate-error">{error('rate') ? t(error('rate') ?? '') : null}</FieldError>
+          <FieldError id="rule-rate-error">{error('rate') ? t(messageId(error('rate') ?? '')) : null}</FieldError>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="rule-effectiveFrom">{t('money.commission.effectiveFrom')}</Label>
@@ -269,7 +281,7 @@ function RuleForm({ stores, categories, today, answer }: PageData & { answer: An
             aria-describedby={described('effectiveFrom')}
           />
           <FieldError id="rule-effectiveFrom-error">
-            {error('effectiveFrom') ? t(error('effectiveFrom') ?? '') : null}
+            {error('effectiveFrom') ? t(messageId(error('effectiveFrom') ?? '')) : null}
           </FieldError>
         </div>
       </div>

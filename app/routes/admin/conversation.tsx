@@ -5,11 +5,17 @@ import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { findReportedConversation } from '#app/modules/messaging/messaging.server.ts'
 import type { Route } from './+types/conversation'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['messages'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Staff read a conversation, read-only, and only once it was reported: any other id is not found.
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -2,10 +2,16 @@ import { Link } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { listReportedConversations } from '#app/modules/messaging/messaging.server.ts'
 import type { Route } from './+types/conversations'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['messages'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Staff: the conversations a customer or a store reported, most recently reported first. Others stay private.
 export async function loader({ request, context }: Route.LoaderArgs) {

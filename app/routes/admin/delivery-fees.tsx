@@ -7,6 +7,9 @@ import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -16,6 +19,10 @@ import { feeField } from '#app/modules/orders/delivery-fees.schemas.ts'
 import { getDeliveryFees, listDeliveryFeeHistory, listZoneDistricts } from '#app/modules/orders/delivery-fees.server.ts'
 import { changeDeliveryFees } from '#app/workflows/staff-money.server.ts'
 import type { Route } from './+types/delivery-fees'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['staff-money'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Delivery fees (issue 13): staff set a fee per zone and option and the order value from which standard delivery
 // is free. Saving makes a new schedule in force from now; the ones before stay listed below.
@@ -76,7 +83,7 @@ export default function DeliveryFeesPage({ loaderData, actionData }: Route.Compo
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
+        <FieldError id={`${id}-error`}>{error ? t(messageId(error)) : null}</FieldError>
       </div>
     )
   }

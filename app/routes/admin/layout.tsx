@@ -2,9 +2,15 @@ import { Form, Outlet } from 'react-router'
 import { AdminNav } from '#app/components/admin/admin-nav.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor, roleGuard } from '#app/modules/accounts/request.server.ts'
 import type { Route } from './+types/layout'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['admin', 'fulfilment', 'messages', 'payouts', 'staff-money'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Guard (DESIGN.md section 3, point 4): staff only. The middleware runs before every loader and every action of
 // the console's pages (a layout's loader alone would not run for a form post).

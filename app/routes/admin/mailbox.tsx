@@ -7,12 +7,18 @@ import { Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { hideOneTimeLinks } from '#app/modules/outbox/one-time-links.ts'
 import { MailboxQuerySchema } from '#app/modules/outbox/outbox.schemas.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
 import type { Route } from './+types/mailbox'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['admin'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 const MAILBOX_LIMIT = 100
 

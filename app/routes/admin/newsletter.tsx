@@ -3,11 +3,17 @@ import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { listNewsletterSubscriptions } from '#app/modules/support/newsletter.server.ts'
 import { StaffListQuerySchema } from '#app/modules/support/support.schemas.ts'
 import type { Route } from './+types/newsletter'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['admin'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')

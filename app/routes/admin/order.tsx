@@ -12,6 +12,9 @@ import { flashCookie } from '#app/lib/flash.server.ts'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
@@ -30,6 +33,10 @@ import {
   staffRefundOrder,
 } from '#app/workflows/staff-orders.server.ts'
 import type { Route } from './+types/order'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['fulfilment', 'orders'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
@@ -377,7 +384,7 @@ function FormError({ answer }: { answer?: StaffOrderActionData }) {
   if (!answer?.errors.form) return null
   return (
     <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-      {t(answer.errors.form)}
+      {t(messageId(answer.errors.form))}
     </p>
   )
 }
@@ -420,7 +427,7 @@ function ReasonAndConfirm({
           aria-invalid={reasonError ? true : undefined}
           aria-describedby={reasonError ? `${id}-reason-error` : undefined}
         />
-        <FieldError id={`${id}-reason-error`}>{reasonError ? t(reasonError) : null}</FieldError>
+        <FieldError id={`${id}-reason-error`}>{reasonError ? t(messageId(reasonError)) : null}</FieldError>
       </div>
       <div className="grid gap-1.5">
         <label className="flex items-start gap-2 text-sm">
@@ -434,7 +441,7 @@ function ReasonAndConfirm({
           />
           {confirmLabel}
         </label>
-        <FieldError id={`${id}-confirm-error`}>{confirmError ? t(confirmError) : null}</FieldError>
+        <FieldError id={`${id}-confirm-error`}>{confirmError ? t(messageId(confirmError)) : null}</FieldError>
       </div>
     </>
   )
@@ -497,7 +504,7 @@ function RefundForm({
           aria-describedby={amountError ? 'admin-refund-amount-error' : undefined}
         />
         <FieldError id="admin-refund-amount-error">
-          {amountError ? t(amountError, { left: formatRwf(answer?.left ?? left, intlLocale) }) : null}
+          {amountError ? t(messageId(amountError), { left: formatRwf(answer?.left ?? left, intlLocale) }) : null}
         </FieldError>
       </div>
       <ReasonAndConfirm
@@ -642,7 +649,7 @@ function NotesPanel({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'admin-note-body-error' : undefined}
         />
-        <FieldError id="admin-note-body-error">{error ? t(error) : null}</FieldError>
+        <FieldError id="admin-note-body-error">{error ? t(messageId(error)) : null}</FieldError>
         <Button type="submit" variant="outline" disabled={busy} className="justify-self-start">
           {busy ? t('fulfilment.admin.act.busy') : t('fulfilment.admin.act.notes.submit')}
         </Button>
@@ -694,7 +701,7 @@ function CancellationRequest({
         {t(`fulfilment.admin.order.cancellation.${request.status}`, { date: when(request.requestedAt) })}
       </p>
       <p className="mt-1">
-        {t('fulfilment.vendor.cancel.reason', { reason: t(`orders.cancel.reason.${request.reason}`) })}
+        {t('fulfilment.vendor.cancel.reason', { reason: t(messageId(`orders.cancel.reason.${request.reason}`)) })}
       </p>
       {request.note ? <p className="mt-1 break-words">“{request.note}”</p> : null}
       {request.status === 'refused' && request.refusal ? (

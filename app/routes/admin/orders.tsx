@@ -6,6 +6,8 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -14,6 +16,10 @@ import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { orderStatuses, paymentMethods, StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
 import { listOrdersForConsole } from '#app/queries/staff-orders.server.ts'
 import type { Route } from './+types/orders'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['fulfilment', 'orders'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')

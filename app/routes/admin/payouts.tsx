@@ -5,6 +5,9 @@ import { Button } from '#app/components/ui/button.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import type { Flash } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -15,6 +18,10 @@ import { getStaffPayoutsPage, type StaffPayout } from '#app/queries/staff-payout
 import { PAYOUT_TABS } from '#app/queries/staff-payouts.ts'
 import { actOnPayouts } from '#app/workflows/staff-payouts.server.ts'
 import type { Route } from './+types/payouts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['payouts'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Payouts for staff (issue 13): stores due a payout (those without a payout number cannot be paid), payouts on
 // their way, sent and failed, with a Retry per failed payout and a "Pay due stores now". Plain form posts: the
@@ -103,8 +110,8 @@ function Notice({ notice }: { notice: Flash }) {
         notice.kind === 'error' ? 'border-destructive text-destructive' : 'border-primary',
       )}
     >
-      <p className="font-medium">{t(notice.title, notice.values)}</p>
-      {notice.body ? <p className="text-sm">{t(notice.body, notice.values)}</p> : null}
+      <p className="font-medium">{t(messageId(notice.title), notice.values)}</p>
+      {notice.body ? <p className="text-sm">{t(messageId(notice.body), notice.values)}</p> : null}
     </div>
   )
 }
@@ -132,7 +139,7 @@ function DueList({ stores }: { stores: Route.ComponentProps['loaderData']['due']
   const t = useT()
   const { intlLocale } = useRootData()
   if (stores.length === 0) return <Empty>{t('payouts.admin.empty.due')}</Empty>
-  const col = (key: string) => t(`payouts.admin.col.${key}`)
+  const col = (key: string) => t(messageId(`payouts.admin.col.${key}`))
   return (
     <div className="rounded-lg border border-border bg-card">
       <table className={tableClass} aria-label={t('payouts.admin.tab.due')}>
@@ -196,7 +203,7 @@ function PayoutList({
   const { intlLocale } = useRootData()
   const when = useDateTimeFormat()
   if (payouts.length === 0) return <Empty>{t(`payouts.admin.empty.${tab}`)}</Empty>
-  const col = (key: string) => t(`payouts.admin.col.${key}`)
+  const col = (key: string) => t(messageId(`payouts.admin.col.${key}`))
   const third = tab === 'sent' ? 'transaction' : tab === 'failed' ? 'reason' : 'reference'
   const dateCol = tab === 'sent' ? 'sentAt' : tab === 'failed' ? 'failedAt' : 'requestedAt'
   return (
@@ -263,7 +270,7 @@ function PayoutList({
                   </Cell>
                 ) : tab === 'failed' ? (
                   <Cell label={col('reason')}>
-                    <span className="text-destructive">{p.failureMessage ? t(p.failureMessage) : ''}</span>
+                    <span className="text-destructive">{p.failureMessage ? t(messageId(p.failureMessage)) : ''}</span>
                   </Cell>
                 ) : (
                   <Cell label={col('reference')}>

@@ -4,11 +4,17 @@ import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { StaffListQuerySchema } from '#app/modules/support/support.schemas.ts'
 import { listSupportMessages } from '#app/modules/support/support-messages.server.ts'
 import type { Route } from './+types/support'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['admin'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')

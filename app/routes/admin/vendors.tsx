@@ -6,6 +6,8 @@ import { Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle, MessageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
@@ -14,6 +16,10 @@ import { changeVendorStatus, type VendorStatusRefusal } from '#app/modules/vendo
 import { vendorStatuses } from '#app/modules/vendors/vendor-status.ts'
 import { listApplicationsForStaff } from '#app/queries/admin.server.ts'
 import type { Route } from './+types/vendors'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'admin'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
@@ -52,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The message of a refused change, next to the reason field or above the store's actions. */
-function refusal(result: VendorStatusRefusal, _: (id: string, values?: Record<string, unknown>) => string) {
+function refusal(result: VendorStatusRefusal, _: (id: MessageId, values?: Record<string, unknown>) => string) {
   switch (result.code) {
     case 'reason-required':
       return { status: 400, errors: { reason: _('admin.vendors.error.reasonRequired') } }

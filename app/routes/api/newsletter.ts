@@ -2,6 +2,7 @@ import { data, redirect } from 'react-router'
 import { clientAddressOf, serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { safeRedirectPath } from '#app/lib/guest.server.ts'
+import { requestLocale } from '#app/lib/i18n.server.ts'
 import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { type NewsletterOutcome, subscribeToNewsletter } from '#app/modules/support/newsletter.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
@@ -14,7 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await findRequestActor(context, request)
   const allowed = await throttleAction(ctx, 'newsletter', { address: clientAddressOf(context), userId: actor?.userId })
   const outcome: NewsletterOutcome = allowed.ok
-    ? await subscribeToNewsletter(ctx, form.get('email'), { publicUrl: getEnv().PUBLIC_URL })
+    ? await subscribeToNewsletter(ctx, form.get('email'), {
+        publicUrl: getEnv().PUBLIC_URL,
+        locale: requestLocale(request),
+      })
     : { ok: false, code: 'limited', minutes: minutesToWait(allowed.retryAfterSeconds) }
   const status = outcome.ok ? 200 : outcome.code === 'limited' ? 429 : 400
   if (form.get('js') === '1') return data(outcome, { status })

@@ -2,6 +2,8 @@ import { Link, useFetchers } from 'react-router'
 import { CartLineRow } from '#app/components/cart/cart-line.tsx'
 import { ShoppingBag } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -10,6 +12,10 @@ import { findOwnerKey } from '#app/modules/accounts/shopper.server.ts'
 import { getCart } from '#app/modules/cart/cart.server.ts'
 import { estimateCartDelivery } from '#app/workflows/checkout.server.ts'
 import type { Route } from './+types/cart'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['cart'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = serviceContextOf(context)

@@ -6,6 +6,9 @@ import { ChoiceCard, FieldError, Input, Label } from '#app/components/ui/input.t
 import { siteUrl } from '#app/lib/env.server.ts'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -17,6 +20,10 @@ import { findLatestPayment } from '#app/modules/payments/payments.server.ts'
 import { refreshIfStale, startOrderPayment } from '#app/workflows/payments.server.ts'
 import { notFound, requireCustomer } from '../account/customer.server.ts'
 import type { Route } from './+types/checkout-pay'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'orders'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The 'approve on your phone' page: it asks the provider itself when the last answer is a few seconds old (so a
 // lost callback never leaves it waiting), refreshes every two seconds with JavaScript (every four without), and
@@ -144,7 +151,7 @@ export default function PayPage({ loaderData, actionData }: Route.ComponentProps
                   method: t(`orders.method.${payment.method}`),
                 })}
               </p>
-              <p className="mt-2 text-muted-foreground">{t(`pay.waiting.help.${payment.method}`)}</p>
+              <p className="mt-2 text-muted-foreground">{t(messageId(`pay.waiting.help.${payment.method}`))}</p>
               <p className="mt-3 text-muted-foreground">{t('pay.waiting.auto')}</p>
             </div>
           </div>
@@ -197,11 +204,11 @@ function RetryForm({
   const method = values.method || lastMethod
   return (
     <section className="mt-2">
-      <h1 className="text-2xl font-bold">{t(failure ? `pay.failed.${failure}` : 'pay.choose.title')}</h1>
+      <h1 className="text-2xl font-bold">{t(failure ? messageId(`pay.failed.${failure}`) : 'pay.choose.title')}</h1>
       <p className="mt-2 text-muted-foreground">{t(failure ? 'pay.failed.body' : 'pay.choose.body', { total })}</p>
       {errors.form ? (
         <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-          {t(errors.form)}
+          {t(messageId(errors.form))}
         </p>
       ) : null}
       <Form method="post" noValidate className="mt-4" key={`${values.method}-${values.phone}`}>
@@ -218,7 +225,7 @@ function RetryForm({
             ))}
           </ul>
         </fieldset>
-        <FieldError id="retry-method-error">{errors.method ? t(errors.method) : null}</FieldError>
+        <FieldError id="retry-method-error">{errors.method ? t(messageId(errors.method)) : null}</FieldError>
         <div className="mt-4 grid max-w-sm gap-1.5">
           <Label htmlFor="retry-phone">{t('checkout.payment.phone')}</Label>
           <Input
@@ -231,7 +238,7 @@ function RetryForm({
             aria-invalid={errors.phone ? true : undefined}
             aria-describedby={errors.phone ? 'retry-phone-error' : undefined}
           />
-          <FieldError id="retry-phone-error">{errors.phone ? t(errors.phone) : null}</FieldError>
+          <FieldError id="retry-phone-error">{errors.phone ? t(messageId(errors.phone)) : null}</FieldError>
         </div>
         <Button type="submit" size="lg" disabled={busy} className="mt-4 w-full sm:w-auto">
           {busy ? t('checkout.placing') : t('pay.retry', { total })}

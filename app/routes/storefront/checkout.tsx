@@ -1,11 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { FormAlert } from '#app/components/account/fields.tsx'
+import { dateFormat } from '#app/components/date-format.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Check, ShoppingBag } from '#app/components/ui/icons.tsx'
 import { ChoiceCard, FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { siteUrl } from '#app/lib/env.server.ts'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
@@ -32,6 +36,10 @@ import { startOrderPayment } from '#app/workflows/payments.server.ts'
 import { requireCustomer } from '../account/customer.server.ts'
 import type { Route } from './+types/checkout'
 import { type CheckoutDraft, draftCookie, readDraft } from './checkout.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'orders'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Checkout (DESIGN.md section 5): address, delivery, payment, review, then one order. Each step is a plain form
 // that works without JavaScript; the choices travel in a signed cookie (checkout.server.ts). A visitor signs in
@@ -352,7 +360,7 @@ function AddressStep({ addresses, draft, open, errors }: PageData & { open: bool
               </ul>
             </fieldset>
           )}
-          <FieldError id="address-error">{errors.addressId ? t(errors.addressId) : null}</FieldError>
+          <FieldError id="address-error">{errors.addressId ? t(messageId(errors.addressId)) : null}</FieldError>
           <div className="flex flex-wrap items-center gap-4">
             {addresses.length > 0 ? (
               <Pending label={t('checkout.address.use')} busyLabel={t('checkout.saving')} />
@@ -379,7 +387,7 @@ function DeliveryStep({
 }: PageData & { open: boolean; errors: Record<string, string> }) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const day = new Intl.DateTimeFormat(intlLocale, {
+  const day = dateFormat(intlLocale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -424,7 +432,9 @@ function DeliveryStep({
                         <span>{q.fee === 0 ? t('checkout.free') : formatRwf(q.fee, intlLocale)}</span>
                       </span>
                       <span className="block text-muted-foreground">
-                        {q.available ? when(q) : t(`checkout.delivery.${q.reason}`, { cutoff: expressCutoff })}
+                        {q.available
+                          ? when(q)
+                          : t(messageId(`checkout.delivery.${q.reason}`), { cutoff: expressCutoff })}
                       </span>
                     </span>
                   </ChoiceCard>
@@ -432,7 +442,7 @@ function DeliveryStep({
               ))}
             </ul>
           </fieldset>
-          <FieldError id="delivery-error">{errors.delivery ? t(errors.delivery) : null}</FieldError>
+          <FieldError id="delivery-error">{errors.delivery ? t(messageId(errors.delivery)) : null}</FieldError>
           <Pending label={t('checkout.continue')} busyLabel={t('checkout.saving')} />
         </Form>
       ) : null}
@@ -480,7 +490,7 @@ function PaymentStep({
               ))}
             </ul>
           </fieldset>
-          <FieldError id="method-error">{errors.method ? t(errors.method) : null}</FieldError>
+          <FieldError id="method-error">{errors.method ? t(messageId(errors.method)) : null}</FieldError>
           <div className="mt-4 grid max-w-sm gap-1.5">
             <Label htmlFor="pay-phone">{t('checkout.payment.phone')}</Label>
             <Input
@@ -496,7 +506,7 @@ function PaymentStep({
             <p id="pay-phone-hint" className="text-xs text-muted-foreground">
               {t('checkout.payment.phone.hint')}
             </p>
-            <FieldError id="pay-phone-error">{errors.phone ? t(errors.phone) : null}</FieldError>
+            <FieldError id="pay-phone-error">{errors.phone ? t(messageId(errors.phone)) : null}</FieldError>
           </div>
           {testNumbers.length > 0 ? (
             <details className="mt-4 rounded-md border border-dashed border-border p-3 text-sm">

@@ -2,11 +2,17 @@ import { Link } from 'react-router'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { Heart } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findOwnerKey } from '#app/modules/accounts/shopper.server.ts'
 import { getFavourites } from '#app/modules/cart/cart.server.ts'
 import type { Route } from './+types/favorites'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['cart', 'products'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { products: await getFavourites(serviceContextOf(context), await findOwnerKey(context, request)) }

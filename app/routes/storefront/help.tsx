@@ -5,6 +5,9 @@ import { Clock, Headphones, Mail, MessageCircle, Phone, ShieldCheck, Truck } fro
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { clientAddressOf, serviceContextOf } from '#app/lib/context.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -12,6 +15,10 @@ import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { type ContactField, createSupportMessage } from '#app/modules/support/support-messages.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/help'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['help'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData())
@@ -176,7 +183,7 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
                       autoComplete={field === 'name' ? 'name' : field === 'email' ? 'email' : 'off'}
                     />
                   )}
-                  <FieldError id={`${id}-error`}>{error ? t(error) : null}</FieldError>
+                  <FieldError id={`${id}-error`}>{error ? t(messageId(error)) : null}</FieldError>
                 </div>
               )
             })}
@@ -200,8 +207,8 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
                 <li key={key as string} className="flex gap-3">
                   <I aria-hidden="true" className="size-6 shrink-0 text-primary" />
                   <div>
-                    <p className="font-semibold">{t(`help.why.${key}`)}</p>
-                    <p className="text-sm text-muted-foreground">{t(`help.why.${key}.body`)}</p>
+                    <p className="font-semibold">{t(messageId(`help.why.${key}`))}</p>
+                    <p className="text-sm text-muted-foreground">{t(messageId(`help.why.${key}.body`))}</p>
                   </div>
                 </li>
               )

@@ -4,7 +4,10 @@ import { formatStat } from '#app/components/home/format-stat.ts'
 import { PromoCarousel, type Slide } from '#app/components/home/promo-carousel.tsx'
 import { VendorCard } from '#app/components/vendors/vendor-card.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { numberFormat } from '#app/lib/format.ts'
+import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findRequestActor } from '#app/modules/accounts/request.server.ts'
@@ -15,10 +18,14 @@ import { listVendors } from '#app/queries/vendor-directory.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/home'
 
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['cart', 'home', 'products', 'vendor', 'vendors'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = serviceContextOf(context)
   const [tree, perDepartment, productCount, customerCount, topRated, featured] = await Promise.all([
-    getCategoryTree(ctx),
+    getCategoryTree(ctx, requestLocale(request)),
     countProductsByDepartment(ctx),
     countPublicProducts(ctx),
     countCustomers(ctx),
@@ -32,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     actor,
     featured.items.map((v) => v.id),
   )
-  const i18n = createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
+  const i18n = requestI18n(request)
   return {
     title: i18n._('home.meta.title'),
     description: i18n._('home.meta.description'),
@@ -51,7 +58,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { favouriteIds, intlLocale } = useRootData()
-  const number = new Intl.NumberFormat(intlLocale)
+  const number = numberFormat(intlLocale)
   const { stats, departments, topRated, vendors } = loaderData
   const departmentNames = Object.fromEntries(departments.map((d) => [d.slug, d.name]))
   const slides: Slide[] = [

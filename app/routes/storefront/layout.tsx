@@ -12,13 +12,14 @@ import { Footer } from '#app/components/layout/deferred.tsx'
 import { Header } from '#app/components/layout/header.tsx'
 import { NotFound } from '#app/components/layout/not-found-content.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { requestLocale } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { getCategoryTree } from '#app/modules/catalog/catalog.server.ts'
 import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import type { Route } from './+types/layout'
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { categories: await getCategoryTree(serviceContextOf(context)) }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { categories: await getCategoryTree(serviceContextOf(context), requestLocale(request)) }
 }
 
 // The category tree changes rarely: keep it when only the page below changes.

@@ -1,7 +1,14 @@
 import { Link } from 'react-router'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import type { Route } from './+types/policy'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['pages'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // One module for the four policy pages (routes policy-privacy, policy-terms, policy-returns, policy-refund) and the
 // short About page (route page-about): a title, an introduction and titled sections, all from the catalogue.
@@ -41,8 +48,8 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-6 text-lg leading-relaxed">{t(`pages.${page.id}.intro`)}</p>
       {page.sections.map((section) => (
         <section key={section} id={section} className="mt-8 scroll-mt-32">
-          <h2 className="text-xl font-semibold">{t(`pages.${page.id}.${section}.title`)}</h2>
-          <p className="mt-2 leading-relaxed text-foreground/90">{t(`pages.${page.id}.${section}.body`)}</p>
+          <h2 className="text-xl font-semibold">{t(messageId(`pages.${page.id}.${section}.title`))}</h2>
+          <p className="mt-2 leading-relaxed text-foreground/90">{t(messageId(`pages.${page.id}.${section}.body`))}</p>
         </section>
       ))}
       <nav aria-label={t('pages.related')} className="mt-12 border-t border-border pt-6">

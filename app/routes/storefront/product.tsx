@@ -10,19 +10,26 @@ import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
 import { useHydrated } from '#app/components/catalog/use-hydrated.ts'
 import { VariantPicker } from '#app/components/catalog/variant-picker.tsx'
 import { coloursOf, imageIndexForColour, resolveVariant, sizesOf } from '#app/components/catalog/variants.ts'
+import { dateFormat } from '#app/components/date-format.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { BadgeCheck } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findProductBySlug } from '#app/modules/catalog/catalog.server.ts'
 import type { VariantData } from '#app/modules/catalog/types.ts'
 import type { Route } from './+types/product'
 
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['cart', 'products', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const i18n = createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
-  const product = await findProductBySlug(serviceContextOf(context), params.slug)
+  const i18n = requestI18n(request)
+  const product = await findProductBySlug(serviceContextOf(context), params.slug, requestLocale(request))
   // An unknown product is an expected outcome: a 404 page here, and a message in a Quick View that fetched it.
   if (!product) {
     return data({ product: null, title: i18n._('products.notFound.metaTitle'), description: '' }, { status: 404 })
@@ -106,7 +113,7 @@ function ProductDetails({ product }: { product: Product }) {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const hydrated = useHydrated()
-  const dates = useMemo(() => new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium' }), [intlLocale])
+  const dates = useMemo(() => dateFormat(intlLocale, { dateStyle: 'medium' }), [intlLocale])
   const hasChoice = product.variants.some((v) => v.size || v.colour)
   // What the shopper tapped shows (and is what Add to Cart posts) at once; the address follows in the background,
   // so a tap made while the previous one is still on its way is never undone by it.

@@ -6,7 +6,10 @@ import { ProductFilters } from '#app/components/catalog/product-filters.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { PackageSearch } from '#app/components/ui/icons.tsx'
 import { clientAddressOf, serviceContextOf } from '#app/lib/context.server.ts'
-import { createI18n, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { numberFormat } from '#app/lib/format.ts'
+import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -15,6 +18,10 @@ import { DEFAULT_PER_PAGE, parseProductFilters } from '#app/modules/catalog/cata
 import { listProducts, resolveCategoryFilter } from '#app/modules/catalog/catalog.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/products'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['cart', 'products'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 /** Cards in the first row of the grid (up to four columns): their pictures are not lazy. */
 const FIRST_ROW = 4
@@ -34,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       )
     }
   }
-  const category = await resolveCategoryFilter(ctx, parsed)
+  const category = await resolveCategoryFilter(ctx, parsed, requestLocale(request))
   const filters = {
     ...parsed,
     category: category.department?.slug,
@@ -44,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const listing = await listProducts(ctx, filters)
 
-  const i18n = createI18n(negotiateLocale(request.headers.get('Cookie'), request.headers.get('Accept-Language')))
+  const i18n = requestI18n(request)
   const place =
     category.subcategory && category.department
       ? i18n._('products.heading.within', { department: category.department.name, name: category.subcategory.name })
@@ -92,7 +99,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation()
   const { listing, values } = loaderData
   const favourites = useMemo(() => new Set(favouriteIds), [favouriteIds])
-  const numbers = useMemo(() => new Intl.NumberFormat(intlLocale), [intlLocale])
+  const numbers = useMemo(() => numberFormat(intlLocale), [intlLocale])
   const formatNumber = (n: number) => numbers.format(n)
 
   return (

@@ -11,7 +11,10 @@ import {
   StoreStats,
 } from '#app/components/vendors/store-sections.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { numberFormat } from '#app/lib/format.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findRequestActor } from '#app/modules/accounts/request.server.ts'
@@ -25,6 +28,10 @@ import {
 import { findVendorStore } from '#app/queries/vendor-directory.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/vendor'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['cart', 'messages', 'products', 'vendor', 'vendors'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 /** Product pictures in the store's grid: 2 columns on phones, 3 from tablets (beside the sidebar on wide screens). */
 const PRODUCT_SIZES = '(min-width: 1280px) 280px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
@@ -73,7 +80,7 @@ export default function VendorStorePage({ loaderData }: Route.ComponentProps) {
   const { vendor, following, products, query, sorts } = loaderData
   const t = useT()
   const { intlLocale, favouriteIds } = useRootData()
-  const number = new Intl.NumberFormat(intlLocale)
+  const number = numberFormat(intlLocale)
   const favourites = new Set(favouriteIds)
   const base = `/vendor/${vendor.id}`
   const signInHref = `/customer-login?redirectTo=${encodeURIComponent(base)}`

@@ -4,7 +4,10 @@ import { Store } from '#app/components/ui/icons.tsx'
 import { VendorCard } from '#app/components/vendors/vendor-card.tsx'
 import { VendorFilters } from '#app/components/vendors/vendor-filters.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { requestI18n } from '#app/lib/i18n.server.ts'
+import { numberFormat } from '#app/lib/format.ts'
+import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findRequestActor } from '#app/modules/accounts/request.server.ts'
@@ -14,10 +17,14 @@ import { listVendors } from '#app/queries/vendor-directory.server.ts'
 import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/vendors'
 
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['products', 'vendor', 'vendors'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = parseVendorFilters(new URL(request.url).searchParams)
   const ctx = serviceContextOf(context)
-  const departments = (await getCategoryTree(ctx)).map((d) => ({ slug: d.slug, name: d.name }))
+  const departments = (await getCategoryTree(ctx, requestLocale(request))).map((d) => ({ slug: d.slug, name: d.name }))
   const listing = await listVendors(ctx, { ...filters, departments: departments.map((d) => d.slug) })
   const actor = await findRequestActor(context, request)
   const followedIds = await followedStores(
@@ -52,7 +59,7 @@ export default function VendorsPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
   const location = useLocation()
-  const number = new Intl.NumberFormat(intlLocale)
+  const number = numberFormat(intlLocale)
   const departmentNames = Object.fromEntries(departments.map((d) => [d.slug, d.name]))
   const hrefFor = (page: number) => pageHref('/vendors', location.search, page, '#results')
 

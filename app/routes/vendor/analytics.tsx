@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
+import { dateFormat } from '#app/components/date-format.ts'
 import { ArrowLeft, PackageSearch } from '#app/components/ui/icons.tsx'
 import { SalesChart } from '#app/components/vendors/sales-chart.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { numberFormat } from '#app/lib/format.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -12,6 +17,10 @@ import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { ANALYTICS_PERIODS, AnalyticsQuerySchema, changePercent } from '#app/modules/orders/vendor-analytics.schemas.ts'
 import { findStoreAnalytics } from '#app/queries/vendor-analytics.server.ts'
 import type { Route } from './+types/analytics'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['analytics'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The store's analytics, for its owner only: the store is the one the signed-in vendor runs, never one from the URL.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,8 +64,8 @@ function AnalyticsBody({ analytics, days }: { analytics: Analytics; days: number
   const t = useT()
   const { intlLocale } = useRootData()
   const { pathname } = useLocation()
-  const number = new Intl.NumberFormat(intlLocale)
-  const range = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeZone: 'UTC' })
+  const number = numberFormat(intlLocale)
+  const range = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: 'UTC' })
   const { sales, followers, lowStock } = analytics
   const { current, previous } = sales
   const money = (n: number) => formatRwf(n, intlLocale)
@@ -111,7 +120,7 @@ function AnalyticsBody({ analytics, days }: { analytics: Analytics; days: number
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {cards.map((c) => (
-            <Figure key={c.key} label={t(`analytics.figure.${c.key}`)} value={c.value}>
+            <Figure key={c.key} label={t(messageId(`analytics.figure.${c.key}`))} value={c.value}>
               <Change change={c.change} days={days} />
             </Figure>
           ))}
@@ -203,7 +212,7 @@ function AnalyticsBody({ analytics, days }: { analytics: Analytics; days: number
 function Change({ change, days }: { change: number | null; days: number }) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const percent = new Intl.NumberFormat(intlLocale, { style: 'percent', signDisplay: 'exceptZero' })
+  const percent = numberFormat(intlLocale, { style: 'percent', signDisplay: 'exceptZero' })
   if (change === null) return <span className="text-muted-foreground">{t('analytics.change.new', { days })}</span>
   return (
     <span

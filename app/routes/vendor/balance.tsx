@@ -7,6 +7,9 @@ import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -16,6 +19,10 @@ import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { findVendorBalancePage } from '#app/queries/vendor-balance.server.ts'
 import { requestVendorPayout } from '#app/workflows/payouts.server.ts'
 import type { Route } from './+types/balance'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['payouts', 'statement', 'vendor'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 /** /vendor-dashboard/balance?page=2: a bad page falls back to the first. */
 const BalanceQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1) })
@@ -109,7 +116,7 @@ function BalanceBody({ balance }: { balance: Balance }) {
       <dl className="mt-4 grid gap-3 sm:grid-cols-3">
         {figures.map((f) => (
           <div key={f.key} className="flex min-w-0 flex-col rounded-lg border border-border bg-card p-4 shadow-sm">
-            <dt className="text-sm text-muted-foreground">{t(`vendor.balance.figure.${f.key}`)}</dt>
+            <dt className="text-sm text-muted-foreground">{t(messageId(`vendor.balance.figure.${f.key}`))}</dt>
             <dd className="order-first text-xl font-bold break-words tabular-nums sm:text-2xl" data-figure={f.key}>
               {money(f.value)}
             </dd>
@@ -266,7 +273,7 @@ function PayoutsSection({ payouts }: { payouts: Balance['payouts'] }) {
               ) : null}
               {p.failureMessage ? (
                 <p className="text-sm text-destructive">
-                  {t('payouts.balance.failedWhy', { why: t(p.failureMessage) })}
+                  {t('payouts.balance.failedWhy', { why: t(messageId(p.failureMessage)) })}
                 </p>
               ) : null}
               <p className="text-xs text-muted-foreground break-all">

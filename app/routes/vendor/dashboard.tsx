@@ -18,7 +18,11 @@ import {
 import { ChartIcon } from '#app/components/vendors/sales-chart.tsx'
 import { StoreStatus } from '#app/components/vendors/store-status.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { numberFormat } from '#app/lib/format.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle, MessageId } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -27,6 +31,12 @@ import { countVendorUnread } from '#app/modules/messaging/messaging.server.ts'
 import { getVendorSales } from '#app/modules/orders/vendor-analytics.server.ts'
 import { findStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import type { Route } from './+types/dashboard'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = {
+  i18n: ['accounts', 'analytics', 'fulfilment', 'messages', 'orders', 'vendor'],
+} satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Guard (DESIGN.md section 3, point 4): a signed-in vendor only; a visitor signs in first and comes back.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -44,7 +54,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 /** The prototype's store management buttons, each to its page. */
-const TOOLS: { to: string; label: string; Icon: (props: IconProps) => React.ReactNode }[] = [
+const TOOLS: { to: string; label: MessageId; Icon: (props: IconProps) => React.ReactNode }[] = [
   { to: '/vendor-dashboard/products/new', label: 'vendor.dashboard.tool.addProduct', Icon: Plus },
   { to: '/vendor-dashboard/products', label: 'analytics.dashboard.tool.products', Icon: ShoppingBag },
   { to: '/vendor-dashboard/orders', label: 'fulfilment.vendor.dashboard.tool.orders', Icon: Truck },
@@ -60,7 +70,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
   const when = useDateTimeFormat()
-  const number = new Intl.NumberFormat(intlLocale)
+  const number = numberFormat(intlLocale)
   const { store, recent, unread } = loaderData
   const figures = store
     ? [
@@ -105,7 +115,7 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
                   key={f.key}
                   className="flex min-w-0 flex-col-reverse rounded-lg border border-border bg-card p-3 shadow-sm sm:p-4"
                 >
-                  <dt className="text-sm text-muted-foreground">{t(`vendor.dashboard.figure.${f.key}`)}</dt>
+                  <dt className="text-sm text-muted-foreground">{t(messageId(`vendor.dashboard.figure.${f.key}`))}</dt>
                   <dd className="text-lg font-bold break-words tabular-nums sm:text-2xl">{f.value}</dd>
                 </div>
               ))}

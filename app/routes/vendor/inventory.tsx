@@ -7,6 +7,8 @@ import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { readBoundedForm } from '#app/lib/form-data.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { InventoryQuerySchema } from '#app/modules/catalog/inventory.schemas.ts'
@@ -14,6 +16,10 @@ import { STOCK_CSV_MAX_BYTES } from '#app/modules/catalog/stock-csv.ts'
 import { getStoreInventory } from '#app/workflows/inventory.server.ts'
 import type { Route } from './+types/inventory'
 import { applyStockFile, previewStockFile, quickEditStock, STOCK_FORM_MAX_BYTES } from './inventory.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['inventory'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The store's stock, for its owner only: every variant with a quick edit, and a CSV file to set many at once
 // (previewed, then applied all or nothing). The store is the signed-in vendor's own, never one from the URL.

@@ -1,9 +1,16 @@
 import { Outlet, useLocation } from 'react-router'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor, roleGuard } from '#app/modules/accounts/request.server.ts'
 import { findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import type { Route } from './+types/layout'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'vendor'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // Guard (DESIGN.md section 3, point 4): every vendor page and every form post to one requires a signed-in vendor;
 // a visitor signs in first and comes back, another kind of account goes to its own dashboard.
@@ -32,9 +39,9 @@ export default function VendorLayout({ loaderData }: Route.ComponentProps) {
             className="rounded-lg border-2 border-destructive/40 bg-destructive/10 p-4 text-sm"
           >
             <h2 id="store-standing" className="font-bold">
-              {t(`vendor.standing.${store.status}`)}
+              {t(messageId(`vendor.standing.${store.status}`))}
             </h2>
-            <p className="mt-1">{t(`vendor.standing.${store.status}.body`)}</p>
+            <p className="mt-1">{t(messageId(`vendor.standing.${store.status}.body`))}</p>
             {store.statusReason ? (
               <p className="mt-1 font-medium break-words">
                 {t('dashboard.vendor.reason', { reason: store.statusReason })}

@@ -5,6 +5,8 @@ import { clientAddressOf } from '#app/lib/context.server.ts'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { openConversation } from '#app/modules/messaging/messaging.server.ts'
@@ -12,6 +14,10 @@ import { handleThreadForm } from '#app/modules/messaging/thread-form.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/message'
 import { requireStore } from './store.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['messages'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // One of the store's conversations; opening it marks it read. Another store's conversation is not found.
 

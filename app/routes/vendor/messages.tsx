@@ -2,10 +2,16 @@ import { Link } from 'react-router'
 import { ConversationList } from '#app/components/messaging/conversation.tsx'
 import { ArrowLeft, MessageCircle } from '#app/components/ui/icons.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { listConversations } from '#app/modules/messaging/messaging.server.ts'
 import type { Route } from './+types/messages'
 import { requireStore } from './store.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['messages'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The store's conversations with customers, newest first, each with what the store has not read.
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,6 +11,9 @@ import { type ServiceContext, serviceContextOf } from '#app/lib/context.server.t
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
@@ -25,6 +28,10 @@ import {
 } from '#app/modules/orders/orders.schemas.ts'
 import { answerCancellationRequest, fulfilStoreOrder, getStoreOrder } from '#app/workflows/fulfilment.server.ts'
 import type { Route } from './+types/order'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['fulfilment', 'orders'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // One of the store's orders, with only the store's part of it. Another store's order, or one not yet paid, is
 // not found: the page does not say that it exists.
@@ -143,7 +150,7 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
 
       {actionData?.error ? (
         <p role="alert" className="mt-4 rounded-lg border border-destructive/40 bg-destructive/10 p-4">
-          {t(actionData.error)}
+          {t(messageId(actionData.error))}
         </p>
       ) : null}
 
@@ -156,7 +163,7 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
             {t(`fulfilment.vendor.cancel.title.${request.status}`)}
           </h2>
           <p className="mt-2 break-words">
-            {t('fulfilment.vendor.cancel.reason', { reason: t(`orders.cancel.reason.${request.reason}`) })}
+            {t('fulfilment.vendor.cancel.reason', { reason: t(messageId(`orders.cancel.reason.${request.reason}`)) })}
           </p>
           {request.note ? <p className="mt-1 break-words">“{request.note}”</p> : null}
           {request.status === 'refused' && request.refusal ? (
@@ -187,7 +194,7 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
                   aria-invalid={failed ? true : undefined}
                   aria-describedby={failed ? 'cancel-refusal-error' : undefined}
                 />
-                <FieldError id="cancel-refusal-error">{failed ? t(failed.refusalError) : null}</FieldError>
+                <FieldError id="cancel-refusal-error">{failed ? t(messageId(failed.refusalError)) : null}</FieldError>
                 <Button type="submit" variant="outline" disabled={busy}>
                   {t('fulfilment.vendor.cancel.refuse')}
                 </Button>
@@ -213,7 +220,7 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
               <Form method="post" key={intent}>
                 <input type="hidden" name="intent" value={intent} />
                 <Button type="submit" size="lg" variant={intent === 'cash' ? 'outline' : 'default'} disabled={busy}>
-                  {t(`fulfilment.vendor.action.${intent}`)}
+                  {t(messageId(`fulfilment.vendor.action.${intent}`))}
                 </Button>
               </Form>
             ))}

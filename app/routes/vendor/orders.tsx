@@ -7,6 +7,8 @@ import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.
 import { ArrowLeft, ChevronRight, PackageSearch } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -15,6 +17,10 @@ import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { VendorOrdersQuerySchema, vendorOrderStatuses } from '#app/modules/orders/orders.schemas.ts'
 import { listStoreOrders } from '#app/workflows/fulfilment.server.ts'
 import type { Route } from './+types/orders'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['fulfilment', 'orders'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The store's orders, for its owner only: the store is the one the signed-in vendor runs, never one from the URL.
 export async function loader({ request, context }: Route.LoaderArgs) {

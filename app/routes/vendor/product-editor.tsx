@@ -8,7 +8,10 @@ import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
-import { requestI18n } from '#app/lib/i18n.server.ts'
+import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import {
@@ -29,6 +32,10 @@ import { findStoreSettings } from '#app/modules/vendors/own-store.server.ts'
 import type { Route } from './+types/product-editor'
 import { type EditorActionData, notFound, productEditorAction } from './product-editor.server.ts'
 
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['product-editor', 'uploads'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
+
 // One page creates (/vendor-dashboard/products/new) or edits (/vendor-dashboard/products/:productId) a product of
 // the signed-in vendor's store. Photos come after the first save. Works without JavaScript: every button posts.
 
@@ -47,7 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     title: requestI18n(request)._(product ? 'productEditor.meta.edit' : 'productEditor.meta.new'),
     product,
     storeStatus: store.status,
-    categories: await listCategoryChoices(ctx),
+    categories: await listCategoryChoices(ctx, requestLocale(request)),
     limits: { maxMb: env.UPLOAD_MAX_MB, max: env.UPLOAD_MAX_PHOTOS, minSide: 200 },
   }
 }
@@ -128,7 +135,7 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
       ) : null}
       {actionData?.notice ? (
         <p role="status" className="mt-4 rounded-lg border border-success/40 bg-success/10 p-4 font-medium">
-          {t(actionData.notice)}
+          {t(messageId(actionData.notice))}
         </p>
       ) : null}
       {actionData?.errors && Object.keys(actionData.errors).length ? (
@@ -191,7 +198,7 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
                 {t('upload.hint', limits)}
               </p>
               <FieldError id="product-photos-error">
-                {photoErrors.photos ? t(photoErrors.photos, limits) : null}
+                {photoErrors.photos ? t(messageId(photoErrors.photos), limits) : null}
               </FieldError>
               <div>
                 <Button
@@ -257,7 +264,7 @@ function ProductForm({
       name: meta.name,
       'aria-invalid': error ? (true as const) : undefined,
       'aria-describedby': error ? meta.errorId : undefined,
-      error: <FieldError id={meta.errorId}>{error ? t(error, limitsOf(meta.name)) : null}</FieldError>,
+      error: <FieldError id={meta.errorId}>{error ? t(messageId(error), limitsOf(meta.name)) : null}</FieldError>,
     }
   }
   const control = ({ error: _e, ...rest }: ReturnType<typeof field>) => rest
@@ -369,7 +376,7 @@ function ProductForm({
         <legend className="px-1 text-lg font-semibold">{t('productEditor.section.variants')}</legend>
         <p className="text-sm text-muted-foreground">{t('productEditor.variants.intro')}</p>
         {fields.variants.errors?.[0] ? (
-          <FieldError id={fields.variants.errorId}>{t(fields.variants.errors[0])}</FieldError>
+          <FieldError id={fields.variants.errorId}>{t(messageId(fields.variants.errors[0]))}</FieldError>
         ) : null}
         <ol className="grid gap-4">
           {fields.variants.getFieldList().map((variant, i) => {
@@ -532,7 +539,9 @@ function PhotoItem({ photo, index, count, error }: { photo: OwnPhoto; index: num
             {t('productEditor.photos.saveAlt')}
           </Button>
         </div>
-        <FieldError id={`photo-alt-${photo.id}-error`}>{error ? t(error, productEditorLimits.alt) : null}</FieldError>
+        <FieldError id={`photo-alt-${photo.id}-error`}>
+          {error ? t(messageId(error), productEditorLimits.alt) : null}
+        </FieldError>
       </Form>
     </li>
   )

@@ -6,6 +6,8 @@ import { Input } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -14,6 +16,10 @@ import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { ProductListQuerySchema, productListTabs } from '#app/modules/catalog/product-editor.schemas.ts'
 import { listOwnProducts } from '#app/modules/catalog/vendor-products.server.ts'
 import type { Route } from './+types/products'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['product-editor'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The store's own products, for its owner only: the store is the signed-in vendor's, never one from the URL.
 export async function loader({ request, context }: Route.LoaderArgs) {

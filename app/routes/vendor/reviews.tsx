@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
+import { dateFormat } from '#app/components/date-format.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
@@ -8,6 +9,9 @@ import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -20,6 +24,10 @@ import {
 } from '#app/modules/catalog/reviews.schemas.ts'
 import { listStoreReviews, replyAsStore } from '#app/workflows/reviews.server.ts'
 import type { Route } from './+types/reviews'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['products', 'reviews'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The reviews of the signed-in vendor's products, each with a public reply form. The store is the one the vendor
 // runs (from the session); a review id of another store's product is a 404 and nothing is written.
@@ -57,7 +65,7 @@ export default function VendorReviewsPage({ loaderData, actionData }: Route.Comp
   const { pathname, search } = useLocation()
   const navigation = useNavigation()
   const { listing, query } = loaderData
-  const date = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
+  const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <Link
@@ -144,7 +152,9 @@ export default function VendorReviewsPage({ loaderData, actionData }: Route.Comp
                         aria-invalid={error ? true : undefined}
                         aria-describedby={error ? `${id}-error` : undefined}
                       />
-                      <FieldError id={`${id}-error`}>{error ? t(error, reviewLimits.reply) : null}</FieldError>
+                      <FieldError id={`${id}-error`}>
+                        {error ? t(messageId(error), reviewLimits.reply) : null}
+                      </FieldError>
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <span className="text-xs text-muted-foreground">
                           {r.repliedAt

@@ -12,6 +12,9 @@ import { flashCookie } from '#app/lib/flash.server.ts'
 import { echoField, readBoundedForm } from '#app/lib/form-data.server.ts'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { MIN_UPLOAD_SIDE, uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
@@ -32,6 +35,10 @@ import { findPayoutTarget } from '#app/modules/vendors/vendors.server.ts'
 import { callerOf } from '#app/routes/account/responses.server.ts'
 import { changePayoutMethod } from '#app/workflows/payout-method.server.ts'
 import type { Route } from './+types/settings'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['accounts', 'payouts', 'store-media', 'uploads', 'vendor'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The store's own settings, for its owner only. No store id travels in the form: the store is the one the
 // signed-in vendor runs, so posting another store's id changes nothing (the field is never read).
@@ -167,7 +174,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {t(`vendor.settings.hint.${name}`, storeSettingsLimits[name])}
         </p>
-        <FieldError id={`${id}-error`}>{error ? t(error, storeSettingsLimits[name]) : null}</FieldError>
+        <FieldError id={`${id}-error`}>{error ? t(messageId(error), storeSettingsLimits[name]) : null}</FieldError>
       </div>
     )
   }

@@ -1,8 +1,11 @@
 import { Form, Link } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { dateFormat } from '#app/components/date-format.ts'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { monthKey, parseMonth } from '#app/lib/months.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -11,6 +14,10 @@ import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { findVendorStatement } from '#app/queries/vendor-statement.server.ts'
 import type { Route } from './+types/statement'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['statement', 'vendor'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
 
 // The signed-in vendor's monthly statement (issue 13): where the store stood at the month's start, every movement
 // of its money in the month with its order, and where it stood at the end; the same as CSV for an accountant. The
@@ -62,7 +69,7 @@ function StatementBody({ statement }: { statement: Statement }) {
   const when = useDateTimeFormat()
   const money = (n: number) => formatRwf(n, intlLocale)
   const key = monthKey(statement.month)
-  const monthName = new Intl.DateTimeFormat(intlLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  const monthName = dateFormat(intlLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${key}-15T00:00:00Z`),
   )
   const figures = [

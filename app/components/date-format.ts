@@ -1,0 +1,105 @@
+import { isKinyarwanda } from '#app/lib/format.ts'
+
+/**
+ * Dates in the reader's language, on Kigali's clock unless told, the same on the server and in every browser.
+ * English and French come from Intl; Kinyarwanda is written here from CLDR's rules for `rw` (day month year with
+ * the months' Kinyarwanda names, a 24-hour clock), because Chrome's and most phones' Intl lack it (format.ts).
+ * Not in app/lib: only the pages that show dates load it.
+ */
+
+export type DateFormatter = {
+  format(date: Date | number): string
+  /** "1 – 7 Nov 2026" as the language writes a range. */
+  formatRange(start: Date | number, end: Date | number): string
+}
+
+const KIGALI = 'Africa/Kigali'
+
+const MONTHS = [
+  'Mutarama',
+  'Gashyantare',
+  'Werurwe',
+  'Mata',
+  'Gicurasi',
+  'Kamena',
+  'Nyakanga',
+  'Kanama',
+  'Nzeri',
+  'Ukwakira',
+  'Ugushyingo',
+  'Ukuboza',
+]
+const MONTHS_SHORT = ['mut.', 'gas.', 'wer.', 'mat.', 'gic.', 'kam.', 'nya.', 'kan.', 'nze.', 'ukw.', 'ugu.', 'uku.']
+const WEEKDAYS = [
+  'Ku cyumweru',
+  'Kuwa mbere',
+  'Kuwa kabiri',
+  'Kuwa gatatu',
+  'Kuwa kane',
+  'Kuwa gatanu',
+  'Kuwa gatandatu',
+]
+const WEEKDAYS_SHORT = ['cyu.', 'mbe.', 'kab.', 'gtu.', 'kan.', 'gnu.', 'gnd.']
+
+const dateCache = new Map<string, DateFormatter>()
+
+/**
+ * Intl.DateTimeFormat for the reader's language, on Kigali's clock unless `timeZone` says otherwise. Kinyarwanda
+ * knows the shapes Isoko uses: `dateStyle` (with or without `timeStyle: 'short'`), day with month, month with
+ * year, a weekday before the day, and the time of day.
+ */
+export function dateFormat(intlLocale: string, options: Intl.DateTimeFormatOptions = {}): DateFormatter {
+  const withZone = { timeZone: KIGALI, ...options }
+  const key = `${intlLocale}|${JSON.stringify(withZone)}`
+  let formatter = dateCache.get(key)
+  if (!formatter) {
+    formatter = isKinyarwanda(intlLocale) ? kinyarwandaDates(withZone) : new Intl.DateTimeFormat(intlLocale, withZone)
+    dateCache.set(key, formatter)
+  }
+  return formatter
+}
+
+function kinyarwandaDates(options: Intl.DateTimeFormatOptions): DateFormatter {
+  const numeric = new Intl.DateTimeFormat('en-GB', {
+    timeZone: options.timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  const weekdayIndex: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 }
+  const format = (date: Date | number): string => {
+    const parts = Object.fromEntries(numeric.formatToParts(date).map((p) => [p.type, p.value]))
+    const day = Number(parts.day)
+    const month = Number(parts.month) - 1
+    const year = parts.year
+    const time = `${parts.hour}:${parts.minute}`
+    const weekday = weekdayIndex[parts.weekday ?? 'Sun'] ?? 0
+    const { dateStyle, timeStyle } = options
+    if (dateStyle) {
+      const text =
+        dateStyle === 'short'
+          ? `${String(day).padStart(2, '0')}/${String(month + 1).padStart(2, '0')}/${year}`
+          : dateStyle === 'full'
+            ? `${WEEKDAYS[weekday]}, ${day} ${MONTHS[month]} ${year}`
+            : `${day} ${MONTHS[month]} ${year}`
+      return timeStyle ? `${text}, ${time}` : text
+    }
+    if (timeStyle) return time
+    const short = options.month === 'short' || options.month === 'narrow'
+    const monthName = options.month ? (short ? MONTHS_SHORT[month] : MONTHS[month]) : ''
+    const out: string[] = []
+    if (options.weekday)
+      out.push(options.weekday === 'long' ? (WEEKDAYS[weekday] as string) : (WEEKDAYS_SHORT[weekday] as string))
+    if (options.day) out.push(String(day))
+    if (monthName) out.push(monthName as string)
+    if (options.year) out.push(year as string)
+    const datePart = out.join(' ')
+    if (options.hour) return datePart ? `${datePart}, ${time}` : time
+    return datePart
+  }
+  return { format, formatRange: (start, end) => `${format(start)} – ${format(end)}` }
+}
