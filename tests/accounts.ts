@@ -20,7 +20,10 @@ export function createTestAccountsContext(
         await enqueueMessage(t.ctx, passwordResetEmail(input))
       },
       sendPhoneCode: async (input) => {
-        await enqueueMessage(t.ctx, phoneCodeSms({ ...input, locale: isLocale(input.locale) ? input.locale : undefined }))
+        await enqueueMessage(
+          t.ctx,
+          phoneCodeSms({ ...input, locale: isLocale(input.locale) ? input.locale : undefined }),
+        )
       },
     }),
   }

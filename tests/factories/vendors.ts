@@ -21,7 +21,8 @@ const WARRANTY = [
   'Guaranteed authentic; faulty items replaced.',
   'No warranty on consumables; sealed products replaced if damaged on arrival.',
 ]
-const RESPONSE_TIMES = ['Within 1 hour', 'Within 2 hours', 'Within a few hours', 'Within 24 hours']
+// Four, as before the list became keys (the faker sequence, and so the demo catalogue, stays the same).
+const RESPONSE_TIMES = ['hour', 'hours', 'hours', 'day']
 /** Opening hours in minutes after midnight, Kigali time. */
 const HOURS: [number, number][] = [
   [480, 1140],

@@ -538,7 +538,7 @@ function targets(): { main: Target[]; ids: Target[]; last: Target[] } {
           returns: '7 days',
           shipping: 'Kigali in 2 days',
           warranty: 'None',
-          responseTime: 'Within a day',
+          responseTime: 'day',
         },
       },
     },

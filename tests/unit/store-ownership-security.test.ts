@@ -55,7 +55,7 @@ const settingsForm = {
   returns: 'No returns, ever, at all.',
   shipping: 'Never shipped anywhere at all.',
   warranty: 'None whatsoever.',
-  responseTime: 'Never',
+  responseTime: 'days',
 }
 
 async function storeRow(id: number) {

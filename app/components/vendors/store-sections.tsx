@@ -16,6 +16,7 @@ import { numberFormat } from '#app/lib/format.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
+import { isResponseTime } from '#app/modules/vendors/response-times.ts'
 import type { VendorStoreData } from '#app/queries/vendor-directory.server.ts'
 import { FollowButton, useFollowerCount } from './follow-button.tsx'
 import { VendorAvatar } from './vendor-avatar.tsx'
@@ -190,7 +191,13 @@ export function StoreStats({ vendor, following }: { vendor: VendorStoreData; fol
       label: t('vendors.store.stats.onIsoko'),
       value: t('vendors.years.short', { count: vendor.yearsOnIsoko }),
     },
-    { key: 'response', label: t('vendors.store.stats.responseTime'), value: vendor.responseTime },
+    {
+      key: 'response',
+      label: t('vendors.store.stats.responseTime'),
+      value: isResponseTime(vendor.responseTime)
+        ? t(`vendors.responseTime.${vendor.responseTime}`)
+        : vendor.responseTime,
+    },
   ]
   return (
     <section aria-labelledby="store-stats" className="rounded-lg border border-border bg-card p-4 shadow-sm sm:p-5">

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Locale } from '#app/lib/i18n.tsx'
 
 /** Orders the listing can be sorted in; the first is the default. */
 export const productSorts = ['featured', 'price-low', 'price-high', 'rating', 'newest'] as const
@@ -68,6 +69,8 @@ export type ProductFilters = {
   sort: ProductSort
   sale?: boolean
   vendorId?: number
+  /** The reader's language: cards show the vendor's translation of a title in it, where there is one. */
+  locale?: Locale
   page: number
   perPage: number
 }

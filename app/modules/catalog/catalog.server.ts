@@ -23,7 +23,7 @@ import { listCustomerContacts } from '#app/modules/customers/customers.server.ts
 import { listVendorLabels, publicVendorIds, publicVendorIdsNamedLike } from '#app/modules/vendors/vendors.server.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
 import { nameMatches, queryWords } from './search-words.ts'
-import { categories, productImages, products, productVariants, reviews } from './tables.server.ts'
+import { categories, productImages, products, productTranslations, productVariants, reviews } from './tables.server.ts'
 import type { Badge, CategoryNode, ImageData, ProductCardData, VariantData } from './types.ts'
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -215,11 +215,32 @@ function ratingOf(ratingSum: number, reviewCount: number): number | null {
   return reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : null
 }
 
+/**
+ * The vendors' translations of these products' titles and descriptions in `locale`, by product id: what a reader
+ * of that language sees instead of the vendor's own words (English readers see the vendor's words).
+ */
+async function translationsOf(
+  ctx: ServiceContext,
+  ids: number[],
+  locale: Locale,
+): Promise<Map<number, { title: string; description: string }>> {
+  if (locale === 'en' || ids.length === 0) return new Map()
+  const rows = await ctx.db
+    .select({
+      id: productTranslations.productId,
+      title: productTranslations.title,
+      description: productTranslations.description,
+    })
+    .from(productTranslations)
+    .where(and(inArray(productTranslations.productId, ids), eq(productTranslations.locale, locale)))
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
 /** Adds each product's first image and its variants' stock to the rows, keeping their order. */
-async function toCards(ctx: ServiceContext, rows: CardRow[]): Promise<ProductCardData[]> {
+async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'en'): Promise<ProductCardData[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [images, variants, stores] = await Promise.all([
+  const [images, variants, stores, translated] = await Promise.all([
     ctx.db
       .selectDistinctOn([productImages.productId], {
         productId: productImages.productId,
@@ -241,6 +262,7 @@ async function toCards(ctx: ServiceContext, rows: CardRow[]): Promise<ProductCar
       ctx,
       rows.map((r) => r.vendorId),
     ),
+    translationsOf(ctx, ids, locale),
   ])
   const imageOf = new Map<number, ImageData>()
   for (const { productId, ...image } of images) imageOf.set(productId, image)
@@ -256,7 +278,7 @@ async function toCards(ctx: ServiceContext, rows: CardRow[]): Promise<ProductCar
     return {
       id: r.id,
       slug: r.slug,
-      title: r.title,
+      title: translated.get(r.id)?.title || r.title,
       price: r.price,
       compareAtPrice: r.compareAtPrice,
       badge: r.badge,
@@ -273,14 +295,18 @@ async function toCards(ctx: ServiceContext, rows: CardRow[]): Promise<ProductCar
 }
 
 /** Cards of these products in the same order as `ids`; products that are not public are left out. */
-export async function getProductCards(ctx: ServiceContext, ids: number[]): Promise<ProductCardData[]> {
+export async function getProductCards(
+  ctx: ServiceContext,
+  ids: number[],
+  locale: Locale = 'en',
+): Promise<ProductCardData[]> {
   const unique = [...new Set(ids.filter((id) => Number.isInteger(id) && id > 0))]
   if (unique.length === 0) return []
   const rows = await ctx.db
     .select(cardColumns)
     .from(products)
     .where(and(isPublicProduct(ctx), inArray(products.id, unique)))
-  const cards = await toCards(ctx, rows)
+  const cards = await toCards(ctx, rows, locale)
   const byId = new Map(cards.map((c) => [c.id, c]))
   return ids.flatMap((id) => {
     const card = byId.get(id)
@@ -320,6 +346,14 @@ async function searchCondition(ctx: ServiceContext, q: string): Promise<SQL | un
     return or(
       ilike(products.title, pattern),
       ilike(products.description, pattern),
+      // The vendors' translations of titles and descriptions: a product is found in any language it is written in.
+      inArray(
+        products.id,
+        ctx.db
+          .select({ id: productTranslations.productId })
+          .from(productTranslations)
+          .where(or(ilike(productTranslations.title, pattern), ilike(productTranslations.description, pattern))),
+      ),
       inArray(products.vendorId, publicVendorIdsNamedLike(ctx, pattern)),
       categoryIds.length ? inArray(products.categoryId, categoryIds) : undefined,
     ) as SQL
@@ -386,7 +420,13 @@ export async function listProducts(ctx: ServiceContext, filters: ProductFilters)
 
   const low = bounds?.min == null ? 0 : Math.floor(Number(bounds.min) / PRICE_STEP) * PRICE_STEP
   const high = bounds?.max == null ? 0 : Math.ceil(Number(bounds.max) / PRICE_STEP) * PRICE_STEP
-  return { items: await toCards(ctx, rows), total, page, pageCount, priceBounds: { min: low, max: high } }
+  return {
+    items: await toCards(ctx, rows, filters.locale),
+    total,
+    page,
+    pageCount,
+    priceBounds: { min: low, max: high },
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -492,21 +532,24 @@ export async function findProductBySlug(
     getCategoryTree(ctx, locale),
   ])
 
-  const [stores, authors] = await Promise.all([
+  const [stores, authors, translated] = await Promise.all([
     listVendorLabels(ctx, [row.vendorId]),
     listCustomerContacts(
       ctx,
       reviewRows.map((r) => r.customerId),
     ),
+    translationsOf(ctx, [row.id], locale),
   ])
   const store = stores.get(row.vendorId)
   if (!store) return null
   const withStock = variants.find((v) => v.stock > 0)
+  const words = translated.get(row.id)
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
-    description: row.description,
+    // The vendor's translation in the reader's language, where they wrote one.
+    title: words?.title || row.title,
+    description: words?.description || row.description,
     price: row.price,
     compareAtPrice: row.compareAtPrice,
     badge: row.badge,

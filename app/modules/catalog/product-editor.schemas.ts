@@ -26,9 +26,16 @@ export const productEditorLimits = {
 
 /** What the form sends and shows back when it refuses: every field as typed. */
 export type VariantFormValues = { id: string; size: string; colour: string; sku: string; stock: string }
+/** A product's words in another language, as typed (both may be left empty: the vendor's own words show). */
+export type TranslationFormValues = { title: string; description: string }
+/** The languages a vendor may add a translation in (their own words stay in `title` and `description`). */
+export const translationLocales = ['rw', 'fr'] as const
+export type TranslationLocale = (typeof translationLocales)[number]
+
 export type ProductFormValues = {
   title: string
   description: string
+  translations: Record<TranslationLocale, TranslationFormValues>
   categoryId: string
   price: string
   compareAtPrice: string
@@ -56,6 +63,10 @@ export function readProductForm(form: FormData): ProductFormValues {
   return {
     title: str(form.get('title')),
     description: str(form.get('description')),
+    translations: {
+      rw: { title: str(form.get('translations.rw.title')), description: str(form.get('translations.rw.description')) },
+      fr: { title: str(form.get('translations.fr.title')), description: str(form.get('translations.fr.description')) },
+    },
     categoryId: str(form.get('categoryId')),
     price: str(form.get('price')),
     compareAtPrice: str(form.get('compareAtPrice')),
@@ -88,6 +99,20 @@ const optionalText = (max: number) =>
     .trim()
     .max(max, 'productEditor.error.long')
     .transform((s) => (s === '' ? null : s))
+
+/** A translation's title or description: optional, but within the same lengths as the vendor's own. */
+const translated = (limits: { min: number; max: number }) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => s === '' || s.length >= limits.min, 'productEditor.error.short')
+    .refine((s) => s.length <= limits.max, 'productEditor.error.long')
+    .transform((s) => (s === '' ? null : s))
+
+const TranslationSchema = z.object({
+  title: translated(productEditorLimits.title),
+  description: translated(productEditorLimits.description),
+})
 
 const VariantSchema = z.object({
   id: z
@@ -140,6 +165,7 @@ export const ProductFormSchema = z
       .transform((b) => (b === '' ? null : (b as ProductBadge))),
     status: z.enum(productStatuses, { error: 'productEditor.error.status' }),
     variants: z.array(VariantSchema).min(1, 'productEditor.error.variantsNone'),
+    translations: z.object({ rw: TranslationSchema, fr: TranslationSchema }),
   })
   .superRefine((p, ctx) => {
     if (p.compareAtPrice != null && p.price != null && p.compareAtPrice <= p.price) {

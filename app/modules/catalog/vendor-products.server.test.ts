@@ -13,7 +13,7 @@ import { createOrder } from '#app/modules/orders/orders.server.ts'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
 import { checkVariantRemovable, updateOwnProduct } from '#app/workflows/vendor-products.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { findProductBySlug } from './catalog.server.ts'
+import { findProductBySlug, listProducts } from './catalog.server.ts'
 import { createCategory } from './catalog-admin.server.ts'
 import { emptyVariant, type ProductFormValues, type ProductInput, readProductForm } from './product-editor.schemas.ts'
 import { productImages, products, productVariants } from './tables.server.ts'
@@ -67,6 +67,7 @@ function form(over: Partial<ProductFormValues> = {}): ProductFormValues {
   return {
     title: 'Kitenge wrap dress',
     description: 'A wrap dress in bold kitenge print, sewn in Kigali.',
+    translations: { rw: { title: '', description: '' }, fr: { title: '', description: '' } },
     categoryId: String(cat.item),
     price: '25 000',
     compareAtPrice: '',
@@ -99,6 +100,7 @@ async function asForm(owner: typeof A, productId: number): Promise<ProductFormVa
   return {
     title: p.title,
     description: p.description,
+    translations: p.translations,
     categoryId: String(p.categoryId),
     price: String(p.price),
     compareAtPrice: p.compareAtPrice == null ? '' : String(p.compareAtPrice),
@@ -316,6 +318,31 @@ describe('creating and saving products', () => {
     expect((await findProductBySlug(db.ctx, slug))?.title).toBe('Woven tote')
     expect(await setOwnProductStatus(db.ctx, { ...A, productId: id, status: 'archived' })).toEqual({ ok: true })
     expect(await findProductBySlug(db.ctx, slug)).toBeNull()
+  })
+
+  it('keeps the translations the vendor writes, and shoppers of that language read and find the product by them', async () => {
+    const translations = {
+      rw: { title: 'Ikanzu y’igitenge', description: 'Ikanzu y’igitenge cy’amabara meza, idodewe i Kigali.' },
+      fr: { title: '', description: '' },
+    }
+    const { id, slug } = await create(A, { title: 'Ankara wrap dress', translations })
+    expect((await asForm(A, id)).translations).toEqual(translations)
+    await addPhotos(A, id)
+    expect(await setOwnProductStatus(db.ctx, { ...A, productId: id, status: 'active' })).toEqual({ ok: true })
+    // Kinyarwanda readers read the vendor's Kinyarwanda; French readers, for whom there is none, the vendor's own.
+    expect(await findProductBySlug(db.ctx, slug, 'rw')).toMatchObject({
+      title: 'Ikanzu y’igitenge',
+      description: translations.rw.description,
+    })
+    expect(await findProductBySlug(db.ctx, slug, 'fr')).toMatchObject({ title: 'Ankara wrap dress' })
+    const found = await listProducts(db.ctx, { q: 'ikanzu', sort: 'featured', page: 1, perPage: 24, locale: 'rw' })
+    expect(found.items.map((c) => c.title)).toEqual(['Ikanzu y’igitenge'])
+    // A translation shorter than a title may be is refused next to its field; an empty one leaves the language out.
+    const refused = parseProductForm({
+      ...form(),
+      translations: { ...translations, fr: { title: 'ab', description: '' } },
+    })
+    expect(refused).toEqual({ ok: false, errors: { 'translations.fr.title': 'productEditor.error.short' } })
   })
 
   it("lets a pending store store an active product that the storefront doesn't show", async () => {

@@ -21,8 +21,10 @@ import {
   type ProductInput,
   type ProductListTab,
   type ProductStatus,
+  type TranslationLocale,
+  translationLocales,
 } from './product-editor.schemas.ts'
-import { categories, productImages, products, productVariants } from './tables.server.ts'
+import { categories, productImages, products, productTranslations, productVariants } from './tables.server.ts'
 import type { Badge, ImageData } from './types.ts'
 
 /** The editor's form as read (readProductForm) checked against its schema; on failure, the messages by field. */
@@ -171,6 +173,8 @@ export type OwnProduct = {
   status: ProductStatus
   variants: OwnVariant[]
   photos: OwnPhoto[]
+  /** The vendor's translations of the title and description (empty where there is none). */
+  translations: Record<TranslationLocale, { title: string; description: string }>
   storeStatus: VendorStatus
 }
 
@@ -196,7 +200,7 @@ export async function findOwnProduct(
     .from(products)
     .where(and(eq(products.id, input.productId), eq(products.vendorId, store.id)))
   if (!row) return null
-  const [variants, photos] = await Promise.all([
+  const [variants, photos, translations] = await Promise.all([
     ctx.db
       .select({
         id: productVariants.id,
@@ -209,8 +213,13 @@ export async function findOwnProduct(
       .where(eq(productVariants.productId, row.id))
       .orderBy(asc(productVariants.position), asc(productVariants.id)),
     listPhotos(ctx, row.id),
+    ctx.db.select().from(productTranslations).where(eq(productTranslations.productId, row.id)),
   ])
-  return { ...row, variants, photos, storeStatus: store.status }
+  const of = (locale: TranslationLocale) => {
+    const t = translations.find((r) => r.locale === locale)
+    return { title: t?.title ?? '', description: t?.description ?? '' }
+  }
+  return { ...row, variants, photos, translations: { rw: of('rw'), fr: of('fr') }, storeStatus: store.status }
 }
 
 function listPhotos(ctx: ServiceContext, productId: number): Promise<OwnPhoto[]> {
@@ -227,6 +236,25 @@ function listPhotos(ctx: ServiceContext, productId: number): Promise<OwnPhoto[]>
     .from(productImages)
     .where(eq(productImages.productId, productId))
     .orderBy(asc(productImages.position), asc(productImages.id))
+}
+
+/**
+ * A product's translations as the vendor left them in the editor: one row per language with any words (an empty
+ * title falls back to the vendor's own, so does an empty description), none for a language left empty.
+ */
+async function writeTranslations(
+  ctx: ServiceContext,
+  productId: number,
+  translations: ProductInput['translations'],
+): Promise<void> {
+  await ctx.db.delete(productTranslations).where(eq(productTranslations.productId, productId))
+  const rows = translationLocales.flatMap((locale) => {
+    const t = translations[locale]
+    return t.title || t.description
+      ? [{ productId, locale, title: t.title ?? '', description: t.description ?? '' }]
+      : []
+  })
+  if (rows.length) await ctx.db.insert(productTranslations).values(rows)
 }
 
 export type CategoryChoiceGroup = { label: string; options: { id: number; name: string }[] }
@@ -356,6 +384,7 @@ export async function createOwnProduct(
         position,
       })),
     )
+    await writeTranslations(tx, row.id, p.translations)
     return { ok: true, id: row.id, slug }
   })
 }
@@ -427,6 +456,7 @@ export async function updateOwnProduct(
       if (v.id != null) await db.update(productVariants).set(values).where(eq(productVariants.id, v.id))
       else await db.insert(productVariants).values({ ...values, productId: row.id })
     }
+    await writeTranslations(tx, row.id, p.translations)
     return { ok: true, id: saved.id, slug: saved.slug }
   })
 }

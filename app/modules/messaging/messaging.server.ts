@@ -3,6 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { createI18n } from '#app/lib/i18n.server.ts'
+import { defaultLocale } from '#app/lib/i18n.tsx'
+import { findAccountLocale } from '#app/modules/accounts/accounts.server.ts'
 import { findCustomerContact, listCustomerContacts } from '#app/modules/customers/customers.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { findVendorContact, listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
@@ -60,8 +62,9 @@ async function unreadIn(ctx: ServiceContext, conversation: ConversationRow, side
 }
 
 /**
- * Adds a message from `sender` to a conversation, and tells the other side by e-mail through the outbox in the
- * same transaction, but only when they had nothing unread before it: one e-mail per stretch of unread messages.
+ * Adds a message from `sender` to a conversation, and tells the other side by e-mail (by SMS to a customer without
+ * one) through the outbox in the same transaction, in their language, but only when they had nothing unread
+ * before it: one message per stretch of unread messages.
  */
 async function appendMessage(
   ctx: ServiceContext,
@@ -86,7 +89,9 @@ async function appendMessage(
     findCustomerContact(ctx, conversation.customerId),
   ])
   if (!store || !customer) return { messageId: message.id, emailed: false }
-  const i18n = createI18n('en')
+  // In the reader's language: the store owner's, or the customer's.
+  const readerId = recipient === 'vendor' ? store.ownerUserId : customer.userId
+  const i18n = createI18n(readerId ? await findAccountLocale(ctx, readerId) : defaultLocale)
   const base = getEnv().PUBLIC_URL
   const values = {
     store: store.name,
@@ -99,7 +104,17 @@ async function appendMessage(
         : `${base}/customer-dashboard/messages/${conversation.id}`,
   }
   const address = recipient === 'vendor' ? store.email : customer.email
-  if (!address) return { messageId: message.id, emailed: false }
+  if (!address) {
+    // A customer who signed up with a phone number alone hears of the answer by SMS.
+    if (!customer.phone) return { messageId: message.id, emailed: false }
+    await enqueueMessage(ctx, {
+      channel: 'sms',
+      recipient: customer.phone,
+      subject: i18n._('messages.email.customer.subject', values),
+      body: i18n._('messages.sms.customer', values),
+    })
+    return { messageId: message.id, emailed: true }
+  }
   await enqueueMessage(ctx, {
     channel: 'email',
     recipient: address,

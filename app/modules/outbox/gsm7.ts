@@ -1,7 +1,10 @@
 /**
  * SMS texts and the GSM-7 alphabet (3GPP TS 23.038). One SMS holds 160 GSM-7 characters; one character outside
  * the alphabet makes the whole text UCS-2 (70 characters), and a longer text is billed per 153-character part.
- * Isoko sends one part: `fitSms` turns typography into plain GSM-7 and cuts what is left over, visibly.
+ * Isoko's texts are written to fit one SMS (a test fills each with long values and counts); one that does not,
+ * with a long store name or list, goes as a joined message of up to three parts, billed and counted as such,
+ * never cut in the middle of a word the reader needs: `fitSms` turns typography into plain GSM-7 and cuts only
+ * past three parts, visibly.
  */
 
 /** The basic alphabet, each one septet. */
@@ -16,6 +19,16 @@ const basic = new Set(BASIC)
 const extension = new Set(EXTENSION)
 
 export const SMS_MAX_SEPTETS = 160
+/** A part of a longer (joined) SMS holds 153 septets: the rest carries the joining header. */
+export const SMS_PART_SEPTETS = 153
+/** The most parts one of Isoko's messages is sent in. */
+export const SMS_MAX_PARTS = 3
+
+/** How many SMS a GSM-7 text is sent as (billed as): 1 up to 160 septets, then one per 153. */
+export function smsParts(text: string): number {
+  const n = gsm7Length(text) ?? Math.ceil(text.length * (160 / 70))
+  return n <= SMS_MAX_SEPTETS ? 1 : Math.ceil(n / SMS_PART_SEPTETS)
+}
 
 /** Septets the text needs in GSM-7, or null when a character is outside the alphabet. */
 export function gsm7Length(text: string): number | null {
@@ -73,11 +86,12 @@ function plainChar(c: string): string {
 export type FittedSms = { text: string; truncated: boolean; replaced: boolean }
 
 /**
- * The text as it will be sent: in GSM-7, and no longer than one SMS. Characters outside the alphabet become their
- * plain spelling (or '?'); a text that is still too long is cut and ends with '...' so the reader sees it was cut.
- * Never throws: the text often carries what people typed (a store's name), and an order must not fail over it.
+ * The text as it will be sent: in GSM-7, in at most three joined parts. Characters outside the alphabet become
+ * their plain spelling (or '?'); a text still longer than `maxSeptets` is cut and ends with '...' so the reader
+ * sees it was cut. Never throws: the text often carries what people typed (a store's name), and an order must not
+ * fail over it.
  */
-export function fitSms(text: string, maxSeptets = SMS_MAX_SEPTETS): FittedSms {
+export function fitSms(text: string, maxSeptets = SMS_PART_SEPTETS * SMS_MAX_PARTS): FittedSms {
   let plain = ''
   for (const c of text) plain += plainChar(c)
   const replaced = plain !== text

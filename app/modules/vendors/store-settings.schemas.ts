@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { normaliseRwandanPhone, operatorOf } from '#app/modules/accounts/accounts.schemas.ts'
+import { RESPONSE_TIMES } from './response-times.ts'
 
 // The store settings form (/vendor-dashboard/settings), shared by the form and its action. Each message is a
 // catalogue id (app/locales/en/vendor.po): the page shows it next to its field.
@@ -64,8 +65,8 @@ export const StoreSettingsSchema = z.object({
   returns: text(storeSettingsLimits.returns),
   shipping: text(storeSettingsLimits.shipping),
   warranty: text(storeSettingsLimits.warranty),
-  /** e.g. 'Within 2 hours': shown on the store page as the vendor writes it. */
-  responseTime: text(storeSettingsLimits.responseTime),
+  /** A choice of RESPONSE_TIMES, shown on the store page in the visitor's language. */
+  responseTime: z.enum(RESPONSE_TIMES, 'vendor.settings.error.responseTime'),
 })
 
 export type StoreSettingsInput = z.infer<typeof StoreSettingsSchema>

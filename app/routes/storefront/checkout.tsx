@@ -19,6 +19,7 @@ import { cn } from '#app/lib/utils.ts'
 import { accountOwnerKey } from '#app/modules/accounts/accounts.server.ts'
 import { getCart } from '#app/modules/cart/cart.server.ts'
 import { findAddress, listAddresses } from '#app/modules/customers/addresses.server.ts'
+import { setSmsUpdates } from '#app/modules/customers/customers.server.ts'
 import {
   AddressStepSchema,
   CHECKOUT_STEPS,
@@ -88,6 +89,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: requestI18n(request)._('checkout.meta'),
       step,
       draft: { ...draft, phone: draft.phone ?? null },
+      // Without an e-mail address (an account made with a phone number) the receipt and the order's news go by
+      // SMS, and a card cannot be used (the card provider e-mails its receipt).
+      hasEmail: Boolean(customer.email),
+      smsUpdates: customer.smsUpdates,
       addresses,
       quotes: quotes.map((q) => ({
         ...q,
@@ -139,6 +144,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         phone: String(form.get('phone') ?? ''),
       })
     }
+    if (parsed.data.method === 'card' && !customer.email) {
+      return refuse(
+        'payment',
+        { method: 'checkout.error.cardNeedsEmail' },
+        { method: 'card', phone: String(form.get('phone') ?? '') },
+      )
+    }
     return next('review', { ...draft, method: parsed.data.method, phone: parsed.data.phone })
   }
   if (intent !== 'place') return refuse(firstOpenStep(draft), { form: 'checkout.error.review' })
@@ -147,6 +159,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refuse('review', { form: 'checkout.error.review' })
   const { checkoutKey, seen, deliveryFee } = parsed.data
   if (!draft.addressId || !draft.delivery || !draft.method) return next(firstOpenStep(draft), draft)
+  // The order's news by SMS, as chosen on the review (kept for the next orders too); without an e-mail address
+  // the SMS is the receipt, and there is no box.
+  if (form.get('smsChoice') === '1') await setSmsUpdates(ctx, customer.id, form.get('smsUpdates') === 'on')
   const outcome = await placeOrder(ctx, {
     customerId: customer.id,
     ownerKey: accountOwnerKey(actor.userId),
@@ -457,6 +472,7 @@ function PaymentStep({
   values,
   defaultPhone,
   testNumbers,
+  hasEmail,
 }: PageData & { open: boolean; errors: Record<string, string>; values: Record<string, string> }) {
   const t = useT()
   if (!draft.delivery) return <StepFrame step="payment" title={t('checkout.step.payment')} done={false} />
@@ -483,7 +499,11 @@ function PaymentStep({
                   <ChoiceCard name="method" value={m} defaultChecked={m === method} fill>
                     <span className="text-sm">
                       <span className="font-medium">{t(`orders.method.${m}`)}</span>
-                      <span className="block text-muted-foreground">{t(`checkout.payment.${m}.hint`)}</span>
+                      <span className="block text-muted-foreground">
+                        {m === 'card' && !hasEmail
+                          ? t('checkout.payment.card.needsEmail')
+                          : t(`checkout.payment.${m}.hint`)}
+                      </span>
                     </span>
                   </ChoiceCard>
                 </li>
@@ -534,8 +554,13 @@ function ReviewStep({
   draft,
   errors,
   changes,
+  hasEmail,
+  smsUpdates,
+  addresses,
 }: PageData & { errors: Record<string, string>; changes: CartChange[] }) {
   const t = useT()
+  // The order's SMS go to the delivery address's phone (the person who receives the parcel).
+  const smsPhone = addresses.find((a) => a.id === draft.addressId)?.phone
   const { intlLocale } = useRootData()
   const busy = useNavigation().state === 'submitting'
   const vendors = [...new Map(summary.cart.lines.map((l) => [l.vendor.id, l.vendor])).values()]
@@ -610,6 +635,24 @@ function ReviewStep({
           </div>
         </dl>
         <p className="text-sm text-muted-foreground">{t(`checkout.review.pay.${draft.method ?? 'momo'}`)}</p>
+        {hasEmail ? (
+          <label className="mt-3 flex items-start gap-2 text-sm">
+            <input type="hidden" name="smsChoice" value="1" />
+            <input
+              type="checkbox"
+              name="smsUpdates"
+              defaultChecked={smsUpdates}
+              className="mt-0.5 size-4 accent-primary"
+            />
+            <span>
+              {t('checkout.review.sms', {
+                phone: smsPhone ? formatPhone(smsPhone) : t('checkout.review.smsYourPhone'),
+              })}
+            </span>
+          </label>
+        ) : (
+          <p className="mt-3 text-sm">{t('checkout.review.smsReceipt')}</p>
+        )}
         <Button type="submit" size="lg" disabled={busy} className="mt-3 w-full sm:w-auto">
           {busy ? t('checkout.placing') : t('checkout.place', { total: formatRwf(summary.total, intlLocale) })}
         </Button>

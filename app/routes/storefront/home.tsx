@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countPublicProducts(ctx),
     countCustomers(ctx),
     // The first products of the listing its 'See all' link opens (/products?sort=rating), in the same order.
-    listProducts(ctx, { sort: 'rating', page: 1, perPage: 8 }),
+    listProducts(ctx, { sort: 'rating', page: 1, perPage: 8, locale: requestLocale(request) }),
     listVendors(ctx, { sort: 'featured', perPage: 3 }),
   ])
   const actor = await findRequestActor(context, request)

@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     subcategory: category.subcategory?.slug,
     vendorId: undefined,
     perPage: DEFAULT_PER_PAGE,
+    locale: requestLocale(request),
   }
   const listing = await listProducts(ctx, filters)
 

@@ -12,7 +12,7 @@ import {
 } from '#app/components/vendors/store-sections.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { numberFormat } from '#app/lib/format.ts'
-import { requestI18n } from '#app/lib/i18n.server.ts'
+import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -52,6 +52,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       sort: query.sort,
       page: query.page,
       perPage: STORE_PRODUCTS_PER_PAGE,
+      locale: requestLocale(request),
     }),
     followedStores(ctx, actor, [id]),
   ])

@@ -53,6 +53,16 @@ function echo(values: ProductFormValues): ProductFormValues {
   return {
     title: cut(values.title, L.title.max),
     description: cut(values.description, L.description.max),
+    translations: {
+      rw: {
+        title: cut(values.translations.rw.title, L.title.max),
+        description: cut(values.translations.rw.description, L.description.max),
+      },
+      fr: {
+        title: cut(values.translations.fr.title, L.title.max),
+        description: cut(values.translations.fr.description, L.description.max),
+      },
+    },
     categoryId: cut(values.categoryId, 12),
     price: cut(values.price, 20),
     compareAtPrice: cut(values.compareAtPrice, 20),

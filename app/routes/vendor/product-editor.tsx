@@ -21,6 +21,7 @@ import {
   productBadges,
   productEditorLimits,
   productStatuses,
+  translationLocales,
 } from '#app/modules/catalog/product-editor.schemas.ts'
 import {
   type CategoryChoiceGroup,
@@ -79,6 +80,7 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
     ? {
         title: product.title,
         description: product.description,
+        translations: product.translations,
         categoryId: String(product.categoryId),
         price: String(product.price),
         compareAtPrice: product.compareAtPrice == null ? '' : String(product.compareAtPrice),
@@ -95,6 +97,7 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
     : {
         title: '',
         description: '',
+        translations: { rw: { title: '', description: '' }, fr: { title: '', description: '' } },
         categoryId: '',
         price: '',
         compareAtPrice: '',
@@ -315,6 +318,41 @@ function ProductForm({
           )
         })()}
       </fieldset>
+
+      <details
+        className="group rounded-lg border border-border bg-card p-4 sm:p-6"
+        open={
+          translationLocales.some((l) => values.translations[l].title || values.translations[l].description) ||
+          undefined
+        }
+      >
+        <summary className="cursor-pointer text-lg font-semibold">{t('productEditor.section.translations')}</summary>
+        <p className="mt-2 text-sm text-muted-foreground">{t('productEditor.translations.intro')}</p>
+        {translationLocales.map((locale) => {
+          const set = fields.translations.getFieldset()[locale].getFieldset()
+          const title = field(set.title)
+          const description = field(set.description)
+          return (
+            <fieldset key={locale} lang={locale} className="mt-4 grid gap-3">
+              <legend className="font-medium">{t(`productEditor.translations.${locale}`)}</legend>
+              <div className="grid gap-1.5">
+                <Label htmlFor={title.id}>{t('productEditor.field.title')}</Label>
+                <Input
+                  {...control(title)}
+                  defaultValue={values.translations[locale].title}
+                  maxLength={productEditorLimits.title.max}
+                />
+                {title.error}
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={description.id}>{t('productEditor.field.description')}</Label>
+                <Textarea {...control(description)} defaultValue={values.translations[locale].description} rows={4} />
+                {description.error}
+              </div>
+            </fieldset>
+          )
+        })}
+      </details>
 
       <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:grid-cols-2 sm:p-6">
         <legend className="px-1 text-lg font-semibold">{t('productEditor.section.price')}</legend>

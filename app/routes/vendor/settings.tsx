@@ -25,6 +25,7 @@ import {
   setStorePicture,
   updateStoreSettings,
 } from '#app/modules/vendors/own-store.server.ts'
+import { isResponseTime, RESPONSE_TIMES } from '#app/modules/vendors/response-times.ts'
 import {
   type StoreSettingsField,
   StoreSettingsSchema,
@@ -37,7 +38,9 @@ import { changePayoutMethod } from '#app/workflows/payout-method.server.ts'
 import type { Route } from './+types/settings'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
-export const handle = { i18n: ['accounts', 'payouts', 'store-media', 'uploads', 'vendor'] } satisfies I18nHandle
+export const handle = {
+  i18n: ['accounts', 'payouts', 'store-media', 'uploads', 'vendor', 'vendors'],
+} satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 // The store's own settings, for its owner only. No store id travels in the form: the store is the one the
@@ -129,8 +132,6 @@ type ControlProps = {
   'aria-invalid': true | undefined
   'aria-describedby': string
 }
-
-const RESPONSE_TIMES = ['Within 1 hour', 'Within 2 hours', 'Within a few hours', 'Within 24 hours']
 
 export default function StoreSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
@@ -272,14 +273,20 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           ))}
           <p className="text-sm">{t('vendor.settings.city', { city: settings.city })}</p>
           {row('responseTime', (f) => (
-            <>
-              <Input {...f} required list="response-times" />
-              <datalist id="response-times">
-                {RESPONSE_TIMES.map((r) => (
-                  <option key={r} value={r} />
-                ))}
-              </datalist>
-            </>
+            <select
+              {...f}
+              required
+              className="h-10 w-full rounded-md border border-input bg-card px-3 text-base focus-visible:outline-2 focus-visible:outline-ring aria-invalid:border-destructive sm:text-sm"
+            >
+              {isResponseTime(f.defaultValue) ? null : (
+                <option value="">{t('vendor.settings.responseTime.choose')}</option>
+              )}
+              {RESPONSE_TIMES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`vendors.responseTime.${r}`)}
+                </option>
+              ))}
+            </select>
           ))}
         </fieldset>
 
