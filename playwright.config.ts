@@ -32,9 +32,10 @@ const DESK_ONLY = [
 /**
  * Journeys run at 360 px only: where customers manage their account, on the phone they shop from, and the size
  * and colour they tap on a slow phone (what is added does not depend on the width, the loading states are what
- * the journey is about).
+ * the journey is about), and Isoko in Kinyarwanda and French, as a shopper on a phone reads it.
  */
 const PHONE_ONLY = [
+  'languages.spec.ts',
   'addresses-without-javascript.spec.ts',
   'customer-account-accessibility.spec.ts',
   'no-sideways-scroll.spec.ts',

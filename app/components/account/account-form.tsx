@@ -208,7 +208,10 @@ export function AccountForm({
           {links.map((link) => (
             <li key={link.to}>
               {link.prompt}{' '}
-              <Link to={link.to} className="font-medium text-primary hover:underline">
+              <Link
+                to={withRedirect(link.to, params.get('redirectTo'))}
+                className="font-medium text-primary hover:underline"
+              >
                 {link.label}
               </Link>
             </li>
@@ -217,4 +220,13 @@ export function AccountForm({
       </div>
     </div>
   )
+}
+
+/**
+ * A link between the sign-in and sign-up pages keeps the page the visitor is on its way to (`redirectTo`): from
+ * the checkout's sign-in to a phone sign-up, and back to the checkout after it.
+ */
+function withRedirect(to: string, redirectTo: string | null): string {
+  if (!redirectTo || !/^\/(customer-login|customer-signup|vendor-login|phone-sign-in)/.test(to)) return to
+  return `${to}${to.includes('?') ? '&' : '?'}redirectTo=${encodeURIComponent(redirectTo)}`
 }

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { AccountForm } from '#app/components/account/account-form.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
@@ -24,10 +24,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function Page({ actionData }: Route.ComponentProps) {
   const t = useT()
-  const [params] = useSearchParams()
-  // The page the visitor was on comes along to the phone sign-in.
-  const redirectTo = params.get('redirectTo')
-  const phoneLink = (to: string) => (redirectTo ? `${to}?redirectTo=${encodeURIComponent(redirectTo)}` : to)
+
   return (
     <AccountForm
       title={t('account.customerLogin.title')}
@@ -45,7 +42,7 @@ export default function Page({ actionData }: Route.ComponentProps) {
         {
           prompt: t('account.phone.noPassword'),
           label: t('account.phone.signInWithPhone'),
-          to: phoneLink('/phone-sign-in'),
+          to: '/phone-sign-in',
         },
         { prompt: t('account.noAccount'), label: t('account.createAccount'), to: '/customer-signup' },
         { prompt: t('account.areYouVendor'), label: t('account.vendorSignIn'), to: '/vendor-login' },

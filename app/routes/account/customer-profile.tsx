@@ -3,10 +3,12 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { FormAlert, TextField } from '#app/components/account/fields.tsx'
 import { useServerForm } from '#app/components/forms/use-server-form.ts'
 import { Button } from '#app/components/ui/button.tsx'
+import { getEnv } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatPhone } from '#app/lib/phone.ts'
+import { safeRedirect } from '#app/lib/redirects.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { typedValues } from '#app/workflows/accounts.server.ts'
 import { updateProfile } from '#app/workflows/customer-account.server.ts'
@@ -35,7 +37,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData()
   const outcome = await updateProfile(ctx, actor, Object.fromEntries(form))
   if (!outcome.ok) return data({ errors: outcome.errors, values: typedValues(form) }, { status: 400 })
-  return redirectWithToast('/customer-dashboard', { kind: 'success', title: 'customer.profile.saved' })
+  // A new phone account was sent here to add its name on its way somewhere (the checkout): it goes on there.
+  const to = safeRedirect(
+    new URL(request.url).searchParams.get('redirectTo'),
+    getEnv().PUBLIC_URL,
+    '/customer-dashboard',
+  )
+  return redirectWithToast(to, { kind: 'success', title: 'customer.profile.saved' })
 }
 
 export function meta({ data }: Route.MetaArgs) {

@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       cookies: [await clearCookie(phoneCookie())],
       // A new account without a name yet goes to its profile to add one; anyone else where they were going.
       to: result.needsName
-        ? '/customer-dashboard/profile'
+        ? `/customer-dashboard/profile${pending.redirectTo ? `?redirectTo=${encodeURIComponent(pending.redirectTo)}` : ''}`
         : landingAfterSignIn(result.role, pending.redirectTo ?? null),
     },
   )

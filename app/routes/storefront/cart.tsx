@@ -2,6 +2,7 @@ import { Link, useFetchers } from 'react-router'
 import { CartLineRow } from '#app/components/cart/cart-line.tsx'
 import { ShoppingBag } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
@@ -21,14 +22,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = serviceContextOf(context)
   const actor = await findRequestActor(context, request)
   return {
+    title: requestI18n(request)._('cart.meta'),
     cart: await getCart(ctx, await findOwnerKey(context, request)),
     // A customer's default address gives the fee; anyone else sees the lowest ("from").
     delivery: await estimateCartDelivery(ctx, { userId: actor?.role === 'customer' ? actor.userId : null }),
   }
 }
 
-export function meta() {
-  return [{ title: 'Shopping Cart | Isoko' }, { name: 'robots', content: 'noindex' }]
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {

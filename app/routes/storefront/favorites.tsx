@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
 import { Heart } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -15,11 +16,14 @@ export const handle = { i18n: ['cart', 'products'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { products: await getFavourites(serviceContextOf(context), await findOwnerKey(context, request)) }
+  return {
+    title: requestI18n(request)._('cart.favorites.meta'),
+    products: await getFavourites(serviceContextOf(context), await findOwnerKey(context, request)),
+  }
 }
 
-export function meta() {
-  return [{ title: 'My Favorites | Isoko' }, { name: 'robots', content: 'noindex' }]
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function FavoritesPage({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { Clock, Headphones, Mail, MessageCircle, Phone, ShieldCheck, Truck } fro
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { clientAddressOf, serviceContextOf } from '#app/lib/context.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
@@ -44,8 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, errors: {}, values: null, wait: null, at: Date.now() }
 }
 
-export function meta() {
-  return [{ title: 'Help & Support | Isoko' }]
+export function loader({ request }: Route.LoaderArgs) {
+  return { title: requestI18n(request)._('help.meta') }
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }]
 }
 
 const FAQ = ['shipping', 'returns', 'payment', 'sizing', 'vendor'] as const
