@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import {
   APPLICANT_PASSWORD,
@@ -10,6 +9,7 @@ import {
   signOut,
   storePathOf,
 } from './admin-helpers.ts'
+import { seriousViolations } from './axe.ts'
 
 test('a business applies, staff approve it, and its store opens to the public', async ({ page, request }) => {
   const business = newBusiness('Inzozi Boutique')
@@ -116,16 +116,6 @@ test('the admin console has no serious accessibility problem', async ({ page }) 
   await signIn(page, '/customer-login', 'admin@isoko.rw', DEMO_PASSWORD)
   for (const path of ['/admin', '/admin?status=rejected', '/admin/support', '/admin/newsletter', '/admin/mailbox']) {
     await page.goto(path)
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(
-      serious.map(
-        (v) =>
-          `${path} ${v.id}: ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      ),
-    ).toEqual([])
+    expect(await seriousViolations(page), path).toEqual([])
   }
 })
