@@ -19,7 +19,7 @@ import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/home'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
-export const handle = { i18n: ['cart', 'home', 'products', 'vendor', 'vendors'] } satisfies I18nHandle
+export const handle = { i18n: ['cart', 'home', 'products', 'vendors'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -30,7 +30,7 @@ import { followedStores } from '#app/workflows/follows.server.ts'
 import type { Route } from './+types/vendor'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
-export const handle = { i18n: ['cart', 'messages', 'products', 'vendor', 'vendors'] } satisfies I18nHandle
+export const handle = { i18n: ['cart', 'messages', 'products', 'vendors'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 /** Product pictures in the store's grid: 2 columns on phones, 3 from tablets (beside the sidebar on wide screens). */
