@@ -118,6 +118,40 @@ async function receiptsBySms(phone: string): Promise<string[]> {
   return []
 }
 
+test('the language chosen is kept on the account: signing in on another phone brings it back', async ({
+  page,
+  browser,
+  baseURL,
+  shop,
+}) => {
+  const customer = await shop.customer()
+  // Signed in, reading Isoko in English, switching to French in the footer.
+  await page.goto('/customer-login')
+  await page.getByRole('main').locator('[name=email]').fill(customer.email)
+  await page.getByRole('main').locator('[name=password]').fill(customer.password)
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: say('en', 'account.customerLogin.submit') })
+    .click()
+  await expect(page).toHaveURL(/\/customer-dashboard/)
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Français' }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  // Another phone, whose browser asks for English: signing in brings French back.
+  const other = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 }, locale: 'en-US' })
+  const second = await other.newPage()
+  await second.goto('/customer-login')
+  await expect(second.locator('html')).toHaveAttribute('lang', 'en')
+  await second.getByRole('main').locator('[name=email]').fill(customer.email)
+  await second.getByRole('main').locator('[name=password]').fill(customer.password)
+  await second
+    .getByRole('main')
+    .getByRole('button', { name: say('en', 'account.customerLogin.submit') })
+    .click()
+  await expect(second).toHaveURL(/\/customer-dashboard/)
+  await expect(second.locator('html')).toHaveAttribute('lang', 'fr')
+  await other.close()
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

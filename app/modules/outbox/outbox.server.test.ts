@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { SMS_MAX_PARTS, SMS_PART_SEPTETS } from './gsm7.ts'
 import {
   CLAIM_LEASE_SECONDS,
   deliverPending,
@@ -108,15 +109,16 @@ const sms = (recipient: string, body = 'Isoko: order ISK-1 placed.') => ({
 })
 
 describe('enqueueMessage', () => {
-  test('stores an SMS as it will be sent: GSM-7 (the money format’s no-break space made plain) and one part', async () => {
-    const { id } = await enqueueMessage(
-      t.ctx,
-      sms('+250788111001', `Isoko: payment of RF\u00a012,500 received ${'x'.repeat(200)}`),
-    )
+  test('stores an SMS as it will be sent: GSM-7 (the money format’s no-break space made plain), whole up to three parts', async () => {
+    const long = `Isoko: payment of RF\u00a012,500 received ${'x'.repeat(200)}`
+    const { id } = await enqueueMessage(t.ctx, sms('+250788111001', long))
     const stored = await row(id)
-    expect(stored.body.startsWith('Isoko: payment of RF 12,500 received')).toBe(true)
-    expect(stored.body).toHaveLength(160)
-    expect(stored.body.endsWith('...')).toBe(true)
+    // Two joined parts, nothing cut: the reader gets every word.
+    expect(stored.body).toBe(long.replace('\u00a0', ' '))
+    const { id: past } = await enqueueMessage(t.ctx, sms('+250788111001', `Isoko: ${'word '.repeat(200)}`))
+    const cut = await row(past)
+    expect(cut.body).toHaveLength(SMS_PART_SEPTETS * SMS_MAX_PARTS)
+    expect(cut.body.endsWith('...')).toBe(true)
   })
 
   test('leaves an e-mail body as written', async () => {
