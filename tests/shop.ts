@@ -36,7 +36,7 @@ export async function makeVendor(
     categories: ['women'],
     specialties: ['Kitenge'],
     policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
-    responseTime: 'within 2 hours',
+    responseTime: 'hours',
     status: 'approved',
     avatarColours: ['#0b5d7a', '#fad201'],
   })

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
-import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { createCustomer, setSmsUpdates } from '#app/modules/customers/customers.server.ts'
 import { createOrder, releaseOrderToVendors } from '#app/modules/orders/orders.server.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
-import { createVendor, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
+import { setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { orderAddress, STANDARD_DELIVERY } from '#tests/shop.ts'
+import { makeProduct, makeVendor, orderAddress, resetShopHelpers, STANDARD_DELIVERY } from '#tests/shop.ts'
 import { notifyCustomer, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
 
 // Messages about an order reach each person in their language (issue 14), and its news by SMS reaches those who
@@ -38,9 +37,9 @@ async function order(customerId: number, phone: string) {
         vendorId,
         title: 'Kitenge dress',
         slug: 'kitenge-dress',
-        size: 'M',
+        size: 'S',
         colour: 'Blue',
-        sku: 'KD-M',
+        sku: 'KD-S',
         unitPrice: 1_250_000,
         quantity: 1,
       },
@@ -53,53 +52,13 @@ async function order(customerId: number, phone: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  const { id: department } = await createCategory(t.ctx, { slug: 'women', name: 'Women', level: 0 })
-  const { id: group } = await createCategory(t.ctx, {
-    slug: 'women-clothing',
-    name: 'Clothing',
-    level: 1,
-    parentId: department,
-  })
-  const { id: item } = await createCategory(t.ctx, {
-    slug: 'women-clothing-dresses',
-    name: 'Dresses',
-    level: 2,
-    parentId: group,
-  })
-  vendorId = (
-    await createVendor(t.ctx, {
-      name: 'Boutique Umutako',
-      slug: 'umutako',
-      ownerName: 'Claudine',
-      email: 'umutako@example.rw',
-      phone: '+250788123456',
-      description: 'Tailor',
-      about: 'Tailor in Kigali',
-      businessAddress: 'KN 4 Ave, Kigali',
-      district: 'Gasabo',
-      city: 'Kigali',
-      categories: ['women'],
-      specialties: [],
-      policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
-      responseTime: 'hours',
-      status: 'approved',
-      avatarColours: ['#0b5d7a', '#fad201'],
-    })
-  ).id
+  resetShopHelpers()
+  const store = await makeVendor(t.ctx, 'umutako')
+  vendorId = store.id
   await t.ctx.db.insert(users).values({ id: 'claudine', name: 'Claudine', email: 'claudine@example.rw', locale: 'fr' })
   await setVendorOwner(t.ctx, vendorId, 'claudine')
-  const product = await createProduct(t.ctx, {
-    vendorId,
-    categoryId: item,
-    title: 'Kitenge dress',
-    slug: 'kitenge-dress',
-    description: 'A dress',
-    price: 1_250_000,
-    status: 'active',
-    variants: [{ size: 'M', colour: 'Blue', sku: 'KD-M', stock: 10 }],
-    images: [],
-  })
-  productId = product.id
+  const product = await makeProduct(t.ctx, vendorId, { price: 1_250_000, title: 'Kitenge dress' })
+  productId = product.productId
   variantId = product.variantIds[0] as number
 })
 afterAll(() => t.close())
@@ -114,7 +73,9 @@ describe("an order's messages", () => {
     expect(mail?.body).toContain('Muraho aline')
     expect(mail?.body).toMatch(/RF\s1\.250\.000/)
     const [sms] = await listMessages(t.ctx, { recipient: '+250788200001', limit: 1 })
-    expect(sms?.body).toBe(`Isoko: twakiriye komande yawe ${placed.number} (RF 1.250.000). Tuzakumenyesha igihe izaba iri mu nzira.`)
+    expect(sms?.body).toBe(
+      `Isoko: twakiriye komande yawe ${placed.number} (RF 1.250.000). Tuzakumenyesha igihe izaba iri mu nzira.`,
+    )
   })
 
   test("send the order's news by SMS only to those who chose it; money and cancellations always", async () => {
