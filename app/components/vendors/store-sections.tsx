@@ -76,7 +76,7 @@ export function StoreIdentity({
   signInHref: string
 }) {
   const t = useT()
-  const { intlLocale, account } = useRootData()
+  const { account } = useRootData()
   const note = !account
     ? t('vendors.store.signInNote')
     : account.role === 'customer'
