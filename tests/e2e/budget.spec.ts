@@ -34,7 +34,8 @@ async function initialJavaScript(request: import('@playwright/test').APIRequestC
 test.describe('JavaScript budget', () => {
   test.skip(() => test.info().project.name !== 'desktop', 'measured once, on the desktop project')
 
-  for (const path of ['/', '/products', '/vendor/1', '/vendors']) {
+  // The code is the same in every language (the messages travel as data): the heaviest page in the two others.
+  for (const path of ['/', '/products', '/vendor/1', '/vendors', '/vendor/1?lang=rw', '/vendor/1?lang=fr']) {
     test(`initial JavaScript of ${path} is within 130 KB gzip`, async ({ request }) => {
       const { total, files } = await initialJavaScript(request, path)
       console.log(`${path}: ${(total / 1024).toFixed(1)} KB gzip\n  ${files.join('\n  ')}`)
@@ -49,6 +50,27 @@ test.describe('JavaScript budget', () => {
     const { total } = await initialJavaScript(request, href as string)
     expect(total).toBeLessThanOrEqual(BUDGET)
   })
+})
+
+test.describe("a page's messages", () => {
+  test.skip(() => test.info().project.name !== 'desktop', 'measured once, on the desktop project')
+
+  // Each page carries the messages of the areas its routes name, in the visitor's language, not the whole
+  // catalogue (about 90 KB in English): no message of the workspaces or the console reaches the storefront.
+  for (const lang of ['en', 'rw', 'fr']) {
+    test(`/products in ${lang} carries only its own messages`, async ({ request }) => {
+      const html = await (await request.get(`/products?lang=${lang}`)).text()
+      const json = html.match(/<script id="isoko-messages" type="application\/json">([\s\S]*?)<\/script>/)?.[1] ?? ''
+      const page = JSON.parse(json) as { locale: string; areas: string[]; messages: Record<string, unknown> }
+      expect(page.locale).toBe(lang)
+      expect(page.areas).toEqual(['cart', 'common', 'products'])
+      const ids = Object.keys(page.messages)
+      expect(ids.filter((id) => /^(admin|vendor|productEditor|fulfilment|payouts|money|inventory)\./.test(id))).toEqual(
+        [],
+      )
+      expect(Buffer.byteLength(json)).toBeLessThan(20 * 1024)
+    })
+  }
 })
 
 test.describe('transfer budget of /products', () => {
