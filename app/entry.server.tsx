@@ -10,7 +10,7 @@ import {
 } from 'react-router'
 import { cspNonceContext } from '#app/lib/context.server.ts'
 import { errorForLog } from '#app/lib/error-log.server.ts'
-import { areasOfHandles, englishFallback, messagesOf, requestLocale } from '#app/lib/i18n.server.ts'
+import { areasOfHandles, areasOfIdsIn, englishFallback, messagesOf, requestLocale } from '#app/lib/i18n.server.ts'
 import { I18nProvider, i18nFromMessages, MessagesJsonContext, type PageMessages, scriptJson } from '#app/lib/i18n.tsx'
 import { NonceContext } from '#app/lib/nonce.tsx'
 
@@ -55,8 +55,13 @@ export default function handleRequest(
   const locale = requestLocale(request)
   // The page ships the messages of the areas its matched routes name (their `handle.i18n`), in its language, and
   // renders with exactly those: what the server shows, the browser can show again.
-  const matches = routerContext.staticHandlerContext.matches
-  const areas = areasOfHandles(matches.map((m) => routerContext.routeModules[m.route.id]?.handle))
+  const { matches, loaderData, actionData } = routerContext.staticHandlerContext
+  // Plus the areas of ids the page's data carries: a form's errors after a post without JavaScript.
+  const fromData = areasOfIdsIn([loaderData, actionData])
+  const areas = areasOfHandles([
+    ...matches.map((m) => routerContext.routeModules[m.route.id]?.handle),
+    { i18n: [...fromData] },
+  ])
   const shipped = messagesOf(locale, areas)
   const page: PageMessages = { locale, areas, messages: shipped }
   const i18n = i18nFromMessages(locale, shipped, (_, id) => missingMessage(request, id))

@@ -4,11 +4,11 @@ import { checkValues, firstErrors, parseForm } from './forms.server.ts'
 
 const RowsSchema = z
   .object({
-    name: z.string().trim().min(1, 'required'),
-    tags: z.array(z.string()).min(1, 'tags'),
-    rows: z.array(z.object({ sku: z.string().min(2, 'short') })),
+    name: z.string().trim().min(1, 'account.error.required'),
+    tags: z.array(z.string()).min(1, 'account.error.categories'),
+    rows: z.array(z.object({ sku: z.string().min(2, 'productEditor.error.short') })),
   })
-  .refine((v) => v.name !== 'nobody', 'form-wide')
+  .refine((v) => v.name !== 'nobody', 'checkout.error.review')
 
 function post(entries: [string, string][]): FormData {
   const form = new FormData()
@@ -39,7 +39,14 @@ describe('forms parsed by Conform', () => {
       ]),
       RowsSchema,
     )
-    expect(parsed).toEqual({ ok: false, errors: { name: 'required', tags: 'tags', 'rows[1].sku': 'short' } })
+    expect(parsed).toEqual({
+      ok: false,
+      errors: {
+        name: 'account.error.required',
+        tags: 'account.error.categories',
+        'rows[1].sku': 'productEditor.error.short',
+      },
+    })
   })
 
   it("puts a whole form's refusal under 'form', and reads values already read the same way", () => {
@@ -53,16 +60,26 @@ describe('forms parsed by Conform', () => {
       ),
     ).toEqual({
       ok: false,
-      errors: { form: 'form-wide' },
+      errors: { form: 'checkout.error.review' },
     })
     expect(checkValues(RowsSchema, { name: 'x', tags: [], rows: [{ sku: 'A' }] })).toEqual({
       ok: false,
-      errors: { tags: 'tags', 'rows[0].sku': 'short' },
+      errors: { tags: 'account.error.categories', 'rows[0].sku': 'productEditor.error.short' },
     })
   })
 
   it('keeps the first message of each field', () => {
-    expect(firstErrors({ '': ['a', 'b'], email: ['c', 'd'], skipped: null })).toEqual({ form: 'a', email: 'c' })
+    expect(
+      firstErrors({
+        '': ['checkout.error.review', 'account.error.failed'],
+        email: ['account.error.email', 'account.error.required'],
+        skipped: null,
+      }),
+    ).toEqual({ form: 'checkout.error.review', email: 'account.error.email' })
+  })
+
+  it("reads zod's own message (a field a hand-made post left out) as the catalogue's 'check this field'", () => {
+    expect(parseForm(post([['tags', 'a']]), RowsSchema)).toEqual({ ok: false, errors: { name: 'form.error.invalid' } })
   })
 })
 

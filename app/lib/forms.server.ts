@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { configureCoercion, formatResult } from '@conform-to/zod/v4/future'
 import type { z } from 'zod'
+import { getMessages } from './i18n.server.ts'
 
 // Forms are parsed by Conform (docs/decisions/0008-forms-parsed-by-conform.md): one way from a post (or a zod
 // result) to the messages the page shows, each keyed by the field's name in Conform's naming (`email`,
@@ -15,12 +16,17 @@ export type FieldErrors = Record<string, string>
 // names as arrays, empty files left out).
 const { coerceFormValue } = configureCoercion({ stripEmptyString: (value) => value })
 
-/** Conform's error map (messages by name, '' for the form) as the first message of each field. */
+/**
+ * Conform's error map (messages by name, '' for the form) as the first message of each field. A message that is
+ * no catalogue id (zod's own, for a field a hand-made post left out or sent as a list) reads as
+ * `form.error.invalid`: a page only ever shows messages of the catalogue, in the reader's language.
+ */
 export function firstErrors(error: Record<string, string[] | null> | null | undefined): FieldErrors {
+  const known = getMessages('en')
   const out: FieldErrors = {}
   for (const [name, messages] of Object.entries(error ?? {})) {
     const first = messages?.[0]
-    if (first) out[name === '' ? 'form' : name] = first
+    if (first) out[name === '' ? 'form' : name] = first in known ? first : 'form.error.invalid'
   }
   return out
 }

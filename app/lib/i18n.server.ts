@@ -130,6 +130,31 @@ function merge(locale: Locale, of: readonly Area[]): Messages {
 
 const whole = Object.fromEntries(locales.map((l) => [l, merge(l, areas)])) as Record<Locale, Messages>
 
+/** Each id's area (from the English catalogue, which has every id). */
+const areaOfId = new Map<string, Area>()
+for (const area of areas) for (const id of Object.keys(byArea.en[area])) areaOfId.set(id, area)
+
+const ID_SHAPE = /^[a-z][A-Za-z]*(\.[\w-]+)+$/
+
+/**
+ * The areas of the message ids found in a page's data: ids that travel as data (a form's errors from a schema, a
+ * refusal from a workflow) and that the page translates. Scanned a few levels deep, strings only.
+ */
+export function areasOfIdsIn(value: unknown, found = new Set<Area>(), depth = 0): Set<Area> {
+  if (depth > 6 || value == null) return found
+  if (typeof value === 'string') {
+    const area = ID_SHAPE.test(value) ? areaOfId.get(value) : undefined
+    if (area) found.add(area)
+  } else if (Array.isArray(value)) {
+    for (const item of value.slice(0, 200)) areasOfIdsIn(item, found, depth + 1)
+  } else if (typeof value === 'object') {
+    for (const item of Object.values(value as Record<string, unknown>).slice(0, 200)) {
+      areasOfIdsIn(item, found, depth + 1)
+    }
+  }
+  return found
+}
+
 /** The messages of some areas in one language: what a page ships. */
 export function messagesOf(locale: Locale, of: readonly Area[]): Messages {
   return merge(locale, of)

@@ -600,6 +600,7 @@ export type MessageId =
   | 'footer.terms'
   | 'footer.vendorLogin'
   | 'footer.vendors'
+  | 'form.error.invalid'
   | 'fulfilment.actor.customer'
   | 'fulfilment.actor.payments'
   | 'fulfilment.actor.staff'

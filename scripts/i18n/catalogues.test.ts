@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { checkLocale, messageIdsSource, TRANSLATED } from './catalogues.ts'
+import { checkLocale, idAreasSource, messageIdsSource, TRANSLATED } from './catalogues.ts'
 import { declaredAreas, findRouteAreas } from './route-areas.ts'
 
 const appDir = path.resolve(import.meta.dirname, '../../app')
@@ -13,8 +13,9 @@ describe('the catalogues in every language', () => {
     expect(problems).toEqual([])
   })
 
-  test('app/locales/message-ids.ts names every English id (npm run i18n:ids writes it)', () => {
+  test('app/locales/message-ids.ts and id-areas.ts follow the English catalogues (npm run i18n:ids writes them)', () => {
     expect(readFileSync(path.join(localesDir, 'message-ids.ts'), 'utf8')).toBe(messageIdsSource(localesDir))
+    expect(readFileSync(path.join(localesDir, 'id-areas.ts'), 'utf8')).toBe(idAreasSource(localesDir))
   })
 })
 

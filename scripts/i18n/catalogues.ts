@@ -141,3 +141,37 @@ export function messageIdsSource(localesDir: string): string {
     '',
   ].join('\n')
 }
+
+/**
+ * The source of `app/locales/id-areas.ts`: the areas of the ids that start with each two-segment prefix
+ * ('account.error' → accounts). The browser loads it (a chunk of its own) only when a page's data carries an id
+ * that its messages lack: a form's errors, a refusal.
+ */
+export function idAreasSource(localesDir: string): string {
+  const byPrefix = new Map<string, Set<string>>()
+  for (const area of areasOf(localesDir)) {
+    for (const id of readCatalogue(path.join(localesDir, 'en', `${area}.po`)).keys()) {
+      const prefix = id.split('.').slice(0, 2).join('.')
+      const set = byPrefix.get(prefix) ?? new Set<string>()
+      set.add(area)
+      byPrefix.set(prefix, set)
+    }
+  }
+  const lines = [...byPrefix.keys()].sort().map(
+    (p) =>
+      `  '${p}': [${[...(byPrefix.get(p) ?? [])]
+        .sort()
+        .map((a) => `'${a}'`)
+        .join(', ')}],`,
+  )
+  return [
+    '// Generated from the English catalogues by `npm run i18n:ids` (scripts/i18n/ids.ts): do not edit.',
+    "import type { Area } from '#app/lib/i18n.tsx'",
+    '',
+    '/** The areas of the ids that start with each two-segment prefix. */',
+    'export const AREAS_OF_PREFIX: Record<string, readonly Area[]> = {',
+    ...lines,
+    '}',
+    '',
+  ].join('\n')
+}

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { createI18n, getMessages, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { areasOfIdsIn, createI18n, getMessages, negotiateLocale } from '#app/lib/i18n.server.ts'
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -58,5 +58,14 @@ describe('message catalogue', () => {
     // The interface's own languages are the three.
     expect(negotiateLocale('lang=fr', 'rw-RW,fr;q=0.8')).toBe('fr')
     expect(negotiateLocale(null, 'rw-RW,fr;q=0.8')).toBe('rw')
+  })
+
+  test("a page's data brings the areas of the message ids it carries (a form's errors after a post)", () => {
+    const data = {
+      errors: { phone: 'account.phone.error.wrong', form: 'form.error.invalid' },
+      values: { phone: 'x.y' },
+    }
+    expect([...areasOfIdsIn([{ root: null }, data])].sort()).toEqual(['accounts', 'common'])
+    expect([...areasOfIdsIn({ title: 'Kitenge dress', email: 'a@b.rw', key: 'product-1.webp' })]).toEqual([])
   })
 })
