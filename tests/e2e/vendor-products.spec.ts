@@ -54,6 +54,9 @@ test('a vendor adds a product with three variants and two photos, makes it activ
   const photos = await uploadTwoPhotos(page)
   await expect(photos.getByText('Main', { exact: true })).toBeVisible()
 
+  // A Kinyarwanda title, for the shoppers who read Isoko in Kinyarwanda (the French left empty).
+  await page.getByText('In Kinyarwanda and French (optional)').click()
+  await page.getByLabel('Title in Kinyarwanda').fill(`Ijaketi iboshye ${mark}`)
   await page.getByLabel('Status').selectOption('active')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText('Product saved.')).toBeVisible()
@@ -62,6 +65,10 @@ test('a vendor adds a product with three variants and two photos, makes it activ
   expect(href).toMatch(/^\/products\/woven-jacket-/)
 
   await page.goto(href)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  await page.goto(`${href}?lang=rw`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Ijaketi iboshye ${mark}`)
+  await page.goto(`${href}?lang=fr`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
 
   await page.goto('/vendor-dashboard/products?status=active')

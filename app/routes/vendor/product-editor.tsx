@@ -336,7 +336,7 @@ function ProductForm({
             <fieldset key={locale} lang={locale} className="mt-4 grid gap-3">
               <legend className="font-medium">{t(`productEditor.translations.${locale}`)}</legend>
               <div className="grid gap-1.5">
-                <Label htmlFor={title.id}>{t('productEditor.field.title')}</Label>
+                <Label htmlFor={title.id}>{t(`productEditor.translations.${locale}.title`)}</Label>
                 <Input
                   {...control(title)}
                   defaultValue={values.translations[locale].title}
@@ -345,7 +345,7 @@ function ProductForm({
                 {title.error}
               </div>
               <div className="grid gap-1.5">
-                <Label htmlFor={description.id}>{t('productEditor.field.description')}</Label>
+                <Label htmlFor={description.id}>{t(`productEditor.translations.${locale}.description`)}</Label>
                 <Textarea {...control(description)} defaultValue={values.translations[locale].description} rows={4} />
                 {description.error}
               </div>
