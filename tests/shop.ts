@@ -43,15 +43,15 @@ export async function makeVendor(
   return { id, email }
 }
 
-let categoryId: number | undefined
-async function category(ctx: ServiceContext): Promise<number> {
-  categoryId ??= (await createCategory(ctx, { slug: `women-${next()}`, name: 'Women', level: 0 })).id
-  return categoryId
-}
-
-/** Forgets the cached category: call it when a test file opens a new database after another. */
-export function resetShopHelpers() {
-  categoryId = undefined
+/** One category per database (test files may share a process: each has its own database). */
+const categoryOf = new WeakMap<object, Promise<number>>()
+function category(ctx: ServiceContext): Promise<number> {
+  let id = categoryOf.get(ctx.db)
+  if (!id) {
+    id = createCategory(ctx, { slug: `women-${next()}`, name: 'Women', level: 0 }).then((c) => c.id)
+    categoryOf.set(ctx.db, id)
+  }
+  return id
 }
 
 export type TestProduct = { productId: number; variantIds: number[]; title: string; price: number }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { fixCommission, postPaymentReceived, recordDelivered } from '#app/modules/ledger/ledger.server.ts'
 import { getDeliveryFees } from '#app/modules/orders/delivery-fees.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeVendor, resetShopHelpers } from '#tests/shop.ts'
+import { makeVendor } from '#tests/shop.ts'
 import { addCommissionRule, changeDeliveryFees } from '../workflows/staff-money.server.ts'
 import { getCommissionPage, getStoreBalances, monthOf, monthPeriod } from './staff-money.server.ts'
 
@@ -15,7 +15,6 @@ const now = new Date('2026-07-15T10:00:00Z')
 let seq = 9000
 
 beforeAll(async () => {
-  resetShopHelpers()
   t = await createTestDatabase()
 })
 afterAll(async () => {

@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { customers } from '#app/modules/customers/tables.server.ts'
 import { createOrder } from '#app/modules/orders/orders.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import {
-  makeCustomer,
-  makeProduct,
-  makeVendor,
-  orderAddress,
-  resetShopHelpers,
-  STANDARD_DELIVERY,
-} from '#tests/shop.ts'
+import { makeCustomer, makeProduct, makeVendor, orderAddress, STANDARD_DELIVERY } from '#tests/shop.ts'
 import { exportOrdersCsv, listOrdersForConsole } from './staff-orders.server.ts'
 
 // The staff's list of every order: the search reads what staff typed literally.
@@ -21,7 +14,6 @@ let secondNumber: string
 let secondStore: number
 
 beforeAll(async () => {
-  resetShopHelpers()
   t = await createTestDatabase()
   const first = (await makeVendor(t.ctx)).id
   secondStore = (await makeVendor(t.ctx, 'nyamirambo-crafts')).id

@@ -9,7 +9,6 @@ import {
   makeProduct,
   makeVendor,
   orderAddress,
-  resetShopHelpers,
   STANDARD_DELIVERY,
   type TestProduct,
 } from '#tests/shop.ts'
@@ -31,7 +30,6 @@ async function owner(id: string, vendorId: number) {
 }
 
 beforeAll(async () => {
-  resetShopHelpers()
   t = await createTestDatabase()
   storeA = (await makeVendor(t.ctx)).id
   storeB = (await makeVendor(t.ctx)).id

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeProduct, makeVendor, resetShopHelpers, stockOf, type TestProduct } from '#tests/shop.ts'
+import { makeProduct, makeVendor, stockOf, type TestProduct } from '#tests/shop.ts'
 import {
   applyStoreStock,
   exportStoreStock,
@@ -18,7 +18,6 @@ let mine: TestProduct
 let theirs: TestProduct
 
 beforeAll(async () => {
-  resetShopHelpers()
   t = await createTestDatabase()
   for (const id of ['owner-a', 'owner-b', 'customer-c']) {
     await t.ctx.db.insert(users).values({ id, name: id, email: `${id}@example.rw`, role: 'vendor' })

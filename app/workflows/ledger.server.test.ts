@@ -13,7 +13,7 @@ import { findOrder } from '#app/modules/orders/orders.server.ts'
 import { findLatestPayment } from '#app/modules/payments/payments.server.ts'
 import type { PaymentProvider } from '#app/modules/payments/provider.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { fillCart, makeCustomer, makeVendor, placeCart, resetShopHelpers, type TestCustomer } from '#tests/shop.ts'
+import { fillCart, makeCustomer, makeVendor, placeCart, type TestCustomer } from '#tests/shop.ts'
 import { advanceVendorOrderStep, recordCashCollected } from './fulfilment.server.ts'
 import {
   cancelOrderForCustomer,
@@ -52,7 +52,6 @@ let soapVariant: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  resetShopHelpers()
   shopA = (await makeVendor(t.ctx, 'ledger-tailor')).id
   shopB = (await makeVendor(t.ctx, 'ledger-beauty')).id
   const clothing = (await createCategory(t.ctx, { slug: 'ledger-clothing', name: 'Clothing', level: 0 })).id

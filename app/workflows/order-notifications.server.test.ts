@@ -5,7 +5,7 @@ import { createOrder, releaseOrderToVendors } from '#app/modules/orders/orders.s
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeProduct, makeVendor, orderAddress, resetShopHelpers, STANDARD_DELIVERY } from '#tests/shop.ts'
+import { makeProduct, makeVendor, orderAddress, STANDARD_DELIVERY } from '#tests/shop.ts'
 import { notifyCustomer, notifyVendorsOfNewOrder } from './order-notifications.server.ts'
 
 // Messages about an order reach each person in their language (issue 14), and its news by SMS reaches those who
@@ -52,7 +52,6 @@ async function order(customerId: number, phone: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  resetShopHelpers()
   const store = await makeVendor(t.ctx, 'umutako')
   vendorId = store.id
   await t.ctx.db.insert(users).values({ id: 'claudine', name: 'Claudine', email: 'claudine@example.rw', locale: 'fr' })

@@ -28,7 +28,6 @@ import {
   makeVendor,
   messagesTo,
   placeCart,
-  resetShopHelpers,
   reviewCart,
   stockOf,
   type TestCustomer,
@@ -652,7 +651,6 @@ describe('several servers sweeping at once', () => {
 
   beforeAll(async () => {
     s = await createTestDatabase()
-    resetShopHelpers()
     vendorId = (await makeVendor(s.ctx, 'kigali-fashion')).id
   })
   afterAll(async () => {

@@ -21,7 +21,7 @@ import {
 import { nextPayoutSlot } from '#app/modules/payouts/schedule.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { seedAvailablePayable, seedCashSalesOwed, setTestPayoutMethod } from '#tests/factories/payouts.ts'
-import { makeVendor, messagesTo, resetShopHelpers } from '#tests/shop.ts'
+import { makeVendor, messagesTo } from '#tests/shop.ts'
 import {
   handlePayoutCallback,
   type PayoutsDeps,
@@ -51,7 +51,6 @@ let callbacksHandled = 0
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  resetShopHelpers()
   clock = createManualClock()
   h = await startSimulatorHarness({ SIMULATOR_APPROVAL_MS: String(APPROVAL_MS) }, { clock })
   // MoMo's callback URL is built from the app's configuration (loopback on PORT): point it at the harness.

@@ -13,7 +13,6 @@ import {
   makeCustomer,
   makeProduct,
   makeVendor,
-  resetShopHelpers,
   reviewCart,
   type TestCustomer,
   type TestProduct,
@@ -27,7 +26,6 @@ let shopA: { id: number }
 let shopB: { id: number }
 
 beforeAll(async () => {
-  resetShopHelpers()
   t = await createTestDatabase()
   shopA = await makeVendor(t.ctx, 'reviews-shop-a')
   shopB = await makeVendor(t.ctx, 'reviews-shop-b')

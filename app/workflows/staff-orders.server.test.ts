@@ -20,7 +20,6 @@ import {
   makeVendor,
   messagesTo,
   placeCart,
-  resetShopHelpers,
   stockOf,
   type TestCustomer,
 } from '#tests/shop.ts'
@@ -95,7 +94,6 @@ let soap: number
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  resetShopHelpers()
   await t.ctx.db.insert(users).values({ id: 'staff-1', name: 'Staff', email: 'staff-1@example.rw', role: 'admin' })
   staff = { ...t.ctx, actor: { userId: 'staff-1', role: 'admin' } }
   notStaff = { ...t.ctx, actor: { userId: 'vendor-1', role: 'vendor' } }

@@ -9,7 +9,7 @@ import { getStaffPayoutsPage } from '#app/queries/staff-payouts.server.ts'
 import { payoutTabOf } from '#app/queries/staff-payouts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { seedAvailablePayable, seedCashSalesOwed, setTestPayoutMethod } from '#tests/factories/payouts.ts'
-import { makeVendor, resetShopHelpers } from '#tests/shop.ts'
+import { makeVendor } from '#tests/shop.ts'
 import { handlePayoutCallback, type PayoutsDeps } from './payouts.server.ts'
 import { actOnPayouts } from './staff-payouts.server.ts'
 
@@ -31,7 +31,6 @@ const staff = () => ({ ...t.ctx, actor: admin })
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  resetShopHelpers()
   clock = createManualClock()
   h = await startSimulatorHarness({ SIMULATOR_APPROVAL_MS: String(APPROVAL_MS) }, { clock })
   process.env.PORT = new URL(h.base).port

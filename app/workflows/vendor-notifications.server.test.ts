@@ -2,15 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import type { PaymentProvider } from '#app/modules/payments/provider.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import {
-  fillCart,
-  makeCustomer,
-  makeProduct,
-  makeVendor,
-  messagesTo,
-  placeCart,
-  resetShopHelpers,
-} from '#tests/shop.ts'
+import { fillCart, makeCustomer, makeProduct, makeVendor, messagesTo, placeCart } from '#tests/shop.ts'
 import { type PaymentsDeps, refreshPayment, startOrderPayment } from './payments.server.ts'
 import { notifyApplicationReceived, notifyVendorOfReview } from './vendor-notifications.server.ts'
 
@@ -34,7 +26,6 @@ let shop: { id: number; email: string }
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  resetShopHelpers()
   shop = await makeVendor(t.ctx, 'notice-tailor')
 })
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeProduct, makeVendor, resetShopHelpers, setStock, stockOf, type TestProduct } from '#tests/shop.ts'
+import { makeProduct, makeVendor, setStock, stockOf, type TestProduct } from '#tests/shop.ts'
 import {
   applyStockCsv,
   exportStockCsv,
@@ -19,7 +19,6 @@ let shirt: TestProduct
 let other: TestProduct
 
 beforeAll(async () => {
-  resetShopHelpers()
   t = await createTestDatabase()
   shopA = (await makeVendor(t.ctx, 'inventory-a')).id
   shopB = (await makeVendor(t.ctx, 'inventory-b')).id

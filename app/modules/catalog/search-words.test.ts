@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeVendor, resetShopHelpers } from '#tests/shop.ts'
+import { makeVendor } from '#tests/shop.ts'
 import { listProducts } from './catalog.server.ts'
 import { createCategory, createProduct } from './catalog-admin.server.ts'
 import { fold, nameMatches, queryWords } from './search-words.ts'
@@ -31,7 +31,6 @@ const titles = async (q: string) =>
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  resetShopHelpers()
   const { id: vendorId } = await makeVendor(t.ctx)
   const tree: [string, { rw: string; fr: string }, [string, { rw: string; fr: string }, string][]][] = [
     ['Clothing', { rw: 'Imyenda', fr: 'Vêtements' }, [['Dresses', { rw: 'Amakanzu', fr: 'Robes' }, 'Wrap dress']]],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeCustomer, makeVendor, messagesTo, resetShopHelpers } from '#tests/shop.ts'
+import { makeCustomer, makeVendor, messagesTo } from '#tests/shop.ts'
 import {
   countCustomerUnread,
   countVendorUnread,
@@ -17,7 +17,6 @@ import {
 let db: TestDatabase
 
 beforeAll(async () => {
-  resetShopHelpers()
   db = await createTestDatabase()
 })
 

@@ -6,7 +6,6 @@ import {
   makeProduct,
   makeVendor,
   orderAddress,
-  resetShopHelpers,
   STANDARD_DELIVERY,
   type TestProduct,
 } from '#tests/shop.ts'
@@ -71,7 +70,6 @@ async function sale(customerId: number, lines: NewOrderLine[], at: string, optio
 }
 
 beforeAll(async () => {
-  resetShopHelpers()
   t = await createTestDatabase()
 })
 
