@@ -77,13 +77,15 @@ export default defineConfig({
       name: 'mobile',
       use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 800 }, isMobile: false, hasTouch: true },
       // Each journey runs at the widths where it can find something the other does not, which keeps `npm test`
-      // within its time.
+      // within its time: whole files by these lists, single journeys by their tag (@desktop-only, @phone-only).
       testIgnore: DESK_ONLY,
+      grepInvert: /@desktop-only/,
     },
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
       testIgnore: PHONE_ONLY,
+      grepInvert: /@phone-only/,
     },
   ],
   webServer: {

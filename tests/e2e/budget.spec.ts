@@ -31,8 +31,8 @@ async function initialJavaScript(request: import('@playwright/test').APIRequestC
   return { total, files }
 }
 
-test.describe('JavaScript budget', () => {
-  test.skip(() => test.info().project.name !== 'desktop', 'measured once, on the desktop project')
+test.describe('JavaScript budget', { tag: '@desktop-only' }, () => {
+  // Measured once, on the desktop project.
 
   // The code is the same in every language (the messages travel as data): the heaviest page in the two others.
   for (const path of ['/', '/products', '/vendor/1', '/vendors', '/vendor/1?lang=rw', '/vendor/1?lang=fr']) {
@@ -52,8 +52,8 @@ test.describe('JavaScript budget', () => {
   })
 })
 
-test.describe("a page's messages", () => {
-  test.skip(() => test.info().project.name !== 'desktop', 'measured once, on the desktop project')
+test.describe("a page's messages", { tag: '@desktop-only' }, () => {
+  // Measured once, on the desktop project.
 
   // Each page carries the messages of the areas its routes name, in the visitor's language, not the whole
   // catalogue (about 90 KB in English): no message of the workspaces or the console reaches the storefront.

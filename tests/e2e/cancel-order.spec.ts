@@ -6,12 +6,10 @@ import { expect, signIn, test } from './fixtures'
 // immediate (checkout.spec.ts). Desktop only: the flow does not depend on the width; the pages' widths are
 // covered by the overflow journey.
 
-test('after packing, cancelling asks the store; the store accepts, and the customer sees the order cancelled', async ({
-  browser,
-  page,
-  shop,
-}, info) => {
-  test.skip(info.project.name === 'mobile', 'runs once')
+test('after packing, cancelling asks the store; the store accepts, and the customer sees the order cancelled', {
+  tag: '@desktop-only',
+}, async ({ browser, page, shop }) => {
+  // Runs once.
   const customer = await shop.customer()
   const vendor = await shop.vendor({ products: 1 })
   const order = await shop.order({ customer, vendor, status: 'confirmed', vendorStatus: 'packed' })
@@ -64,12 +62,10 @@ test('after packing, cancelling asks the store; the store accepts, and the custo
   await expect(main).toContainText(`${vendor.storeName} accepted.`)
 })
 
-test('the store refuses with a reason: the order goes on, and the customer reads why', async ({
-  browser,
-  page,
-  shop,
-}, info) => {
-  test.skip(info.project.name === 'mobile', 'runs once')
+test('the store refuses with a reason: the order goes on, and the customer reads why', {
+  tag: '@desktop-only',
+}, async ({ browser, page, shop }) => {
+  // Runs once.
   const customer = await shop.customer()
   const vendor = await shop.vendor({ products: 1 })
   const order = await shop.order({ customer, vendor, status: 'confirmed', vendorStatus: 'packed' })

@@ -23,11 +23,10 @@ async function continueToProvider(page: Page) {
   await expect(page).toHaveURL(/\/card\/checkout\//)
 }
 
-test('card payment with JavaScript: through Isoko’s card page to the hosted page, and back paid', async ({
-  page,
-  shop,
-}, info) => {
-  test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
+test('card payment with JavaScript: through Isoko’s card page to the hosted page, and back paid', {
+  tag: '@desktop-only',
+}, async ({ page, shop }) => {
+  // Runs once; the MoMo journey covers checkout at 360 px.
   await signedInCustomerWithCart(page, shop)
   await checkoutToReview(page, 'Card', '', 'saved')
   await placeOrder(page)
@@ -42,12 +41,12 @@ async function withoutJavaScript(browser: Browser, page: Page): Promise<Page> {
   return context.newPage()
 }
 
-test('card payment without JavaScript: the same way, with plain links and forms', async ({
+test('card payment without JavaScript: the same way, with plain links and forms', { tag: '@desktop-only' }, async ({
   page,
   browser,
   shop,
-}, info) => {
-  test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
+}) => {
+  // Runs once; the MoMo journey covers checkout at 360 px.
   await signedInCustomerWithCart(page, shop)
   await checkoutToReview(page, 'Card', '', 'saved')
   const plain = await withoutJavaScript(browser, page)

@@ -25,8 +25,11 @@ test('buy with MTN MoMo: approve on the phone, and the waiting page moves on to 
   await expect(page.getByRole('main').getByRole('link', { name: /ISK-\d+/ })).toHaveCount(1)
 })
 
-test('MoMo declined, then paid with Airtel Money on the same order', async ({ page, shop }, info) => {
-  test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
+test('MoMo declined, then paid with Airtel Money on the same order', { tag: '@desktop-only' }, async ({
+  page,
+  shop,
+}) => {
+  // Runs once; the MoMo journey covers checkout at 360 px.
   await signedInCustomerWithCart(page, shop)
   await checkoutToReview(page, 'MTN MoMo', '0788 000 001', 'saved')
   await placeOrder(page)
@@ -44,11 +47,10 @@ test('MoMo declined, then paid with Airtel Money on the same order', async ({ pa
   await expect(main).toContainText('Airtel Money')
 })
 
-test('cash on delivery is confirmed at once, and the customer can cancel before dispatch', async ({
-  page,
-  shop,
-}, info) => {
-  test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
+test('cash on delivery is confirmed at once, and the customer can cancel before dispatch', {
+  tag: '@desktop-only',
+}, async ({ page, shop }) => {
+  // Runs once; the MoMo journey covers checkout at 360 px.
   await signedInCustomerWithCart(page, shop)
   await checkoutToReview(page, 'Cash on delivery', '', 'saved')
   await placeOrder(page)
@@ -71,8 +73,8 @@ test('cash on delivery is confirmed at once, and the customer can cancel before 
   expect(number).toMatch(/^ISK-\d+$/)
 })
 
-test('a double submit of Place order makes one order', async ({ page, shop }, info) => {
-  test.skip(info.project.name === 'mobile', 'runs once; the MoMo journey covers checkout at 360 px')
+test('a double submit of Place order makes one order', { tag: '@desktop-only' }, async ({ page, shop }) => {
+  // Runs once; the MoMo journey covers checkout at 360 px.
   await signedInCustomerWithCart(page, shop)
   await checkoutToReview(page, 'Cash on delivery', '', 'saved')
   const form = page.getByRole('main').locator('form', { has: page.getByRole('button', { name: /place order/i }) })

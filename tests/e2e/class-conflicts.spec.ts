@@ -41,8 +41,8 @@ async function firstHref(page: Page, listing: string, pattern: RegExp): Promise<
   return href ? [href] : []
 }
 
-test.describe('no element carries two classes that set the same thing', () => {
-  test.skip(() => test.info().project.name !== 'desktop', 'the HTML does not depend on the window: checked once')
+test.describe('no element carries two classes that set the same thing', { tag: '@desktop-only' }, () => {
+  // The HTML does not depend on the window: checked once.
 
   test('storefront pages', async ({ page }) => {
     test.slow()

@@ -32,8 +32,7 @@ const VENDOR_ORDER_STATUSES: VendorOrderStatus[] = ['new', 'packed', 'dispatched
 /** A word no line can break, as people paste (a link, an order reference). */
 const UNBROKEN = `https://example.rw/${'kitenge-'.repeat(8)}umushanana`
 
-test.beforeEach(async ({ page }, info) => {
-  test.skip(info.project.name !== 'mobile', 'A phone-width journey: the mobile project only')
+test.beforeEach(async ({ page }) => {
   // Each test opens up to a dozen pages and measures each at two widths: a loaded machine needs the time.
   test.setTimeout(180_000)
   // Pictures do not change the layout (every image has its width and height): they are not fetched.

@@ -14,8 +14,11 @@ async function picture(width: number, height: number, format: 'jpeg' | 'png'): P
   return format === 'jpeg' ? image.jpeg({ quality: 85 }).toBuffer() : image.png().toBuffer()
 }
 
-test('a vendor uploads a logo and a banner and sees them on the store page', async ({ page, shop }) => {
-  test.skip(test.info().project.name !== 'desktop', 'once, at 1280 px; the 360 px settings page is below')
+test('a vendor uploads a logo and a banner and sees them on the store page', { tag: '@desktop-only' }, async ({
+  page,
+  shop,
+}) => {
+  // Once, at 1280 px; the 360 px settings page is below.
   const vendor = await shop.vendor({ products: 1 })
   await signIn(page, vendor)
   await page.goto('/vendor-dashboard/settings')

@@ -6,8 +6,8 @@ import { expect, signIn, test } from './fixtures.ts'
 // pages behind a sign-in, so not in accessibility.spec.ts. A vendor runs the store from a phone, so these run
 // at 360 px; the same pages at 1280 px are walked through by the workspace journeys.
 
-test('axe finds no serious violation on the vendor workspace pages', async ({ page, shop }) => {
-  test.skip(test.info().project.name !== 'mobile', 'checked once, at 360 px: vendors work from a phone')
+test('axe finds no serious violation on the vendor workspace pages', { tag: '@phone-only' }, async ({ page, shop }) => {
+  // Checked once, at 360 px: vendors work from a phone.
   test.slow()
   const vendor = await shop.vendor({ products: 3, stocks: [3, 0] })
   await shop.order({ customer: await shop.customer(), vendor, status: 'delivered', lines: 2 })
@@ -51,8 +51,11 @@ test('axe finds no serious violation on the vendor workspace pages', async ({ pa
   expect(await seriousViolations(page), 'refused product form').toEqual([])
 })
 
-test('axe finds no serious violation on the customer messages and reviews pages', async ({ page, shop }) => {
-  test.skip(test.info().project.name !== 'mobile', 'checked once, at 360 px: vendors work from a phone')
+test('axe finds no serious violation on the customer messages and reviews pages', { tag: '@phone-only' }, async ({
+  page,
+  shop,
+}) => {
+  // Checked once, at 360 px: vendors work from a phone.
   const customer = await shop.customer()
   const vendor = await shop.vendor({ products: 1 })
   // A delivered order: a product to review.

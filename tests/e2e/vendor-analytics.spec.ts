@@ -63,8 +63,11 @@ test('the vendor opens Analytics from the dashboard, switches 7, 30 and 90 days,
   }
 })
 
-test('a cash-on-delivery sale shows up in the store figures', async ({ page: vendor, shop }, info) => {
-  test.skip(info.project.name === 'mobile', 'one width is enough for this path; the page itself is checked at both')
+test('a cash-on-delivery sale shows up in the store figures', { tag: '@desktop-only' }, async ({
+  page: vendor,
+  shop,
+}) => {
+  // One width is enough for this path; the page itself is checked at both.
   const store = await shop.vendor({ products: 1 })
   await signIn(vendor, store)
   await vendor.goto('/vendor-dashboard/analytics?days=7')
@@ -92,8 +95,8 @@ test('a cash-on-delivery sale shows up in the store figures', async ({ page: ven
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('the period links work and a bad period means 30 days', async ({ page, shop }, info) => {
-    test.skip(info.project.name === 'mobile', 'plain links: one width is enough')
+  test('the period links work and a bad period means 30 days', { tag: '@desktop-only' }, async ({ page, shop }) => {
+    // Plain links: one width is enough.
     await signIn(page, await shop.vendor({ products: 1 }))
     await page.goto('/vendor-dashboard/analytics?days=12')
     const periods = page.getByRole('navigation', { name: 'Period' })
@@ -104,8 +107,11 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('a customer opening the analytics page goes to their own dashboard', async ({ page, shop }, info) => {
-  test.skip(info.project.name === 'mobile', 'one width is enough')
+test('a customer opening the analytics page goes to their own dashboard', { tag: '@desktop-only' }, async ({
+  page,
+  shop,
+}) => {
+  // One width is enough.
   await signIn(page, await shop.customer())
   await page.goto('/vendor-dashboard/analytics')
   await expect(page).toHaveURL(/\/customer-dashboard$/)

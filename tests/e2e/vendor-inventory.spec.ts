@@ -23,8 +23,8 @@ async function stockOfSku(page: Page, sku: string) {
   return page.getByRole('main').getByRole('spinbutton', { name: /^Stock of/ })
 }
 
-test('low stock, a quick edit, a refused file and an applied one', async ({ page, shop }, info) => {
-  test.skip(info.project.name === 'desktop', 'one width is enough for this path; it runs at 360 px, as on a phone')
+test('low stock, a quick edit, a refused file and an applied one', { tag: '@phone-only' }, async ({ page, shop }) => {
+  // One width is enough for this path; it runs at 360 px, as on a phone.
   await signIn(page, await shop.vendor(LOW_AND_OUT))
   await page.goto('/vendor-dashboard/inventory')
   await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible()
@@ -67,8 +67,11 @@ test('low stock, a quick edit, a refused file and an applied one', async ({ page
   await expect(await stockOfSku(page, sku)).toHaveValue('23')
 })
 
-test('a table from sm up, tabs with counts, and the stock as a CSV download', async ({ page, shop }, info) => {
-  test.skip(info.project.name !== 'desktop', 'the table shows from the sm breakpoint up')
+test('a table from sm up, tabs with counts, and the stock as a CSV download', { tag: '@desktop-only' }, async ({
+  page,
+  shop,
+}) => {
+  // The table shows from the sm breakpoint up.
   await signIn(page, await shop.vendor(LOW_AND_OUT))
   await page.goto('/vendor-dashboard/inventory?filter=out')
   const main = page.getByRole('main')
@@ -86,11 +89,10 @@ test('a table from sm up, tabs with counts, and the stock as a CSV download', as
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
-  test('a quick edit is a plain form post; a variant that is not the store’s is not found', async ({
-    page,
-    shop,
-  }, info) => {
-    test.skip(info.project.name !== 'desktop', 'one width is enough: the same form at both')
+  test('a quick edit is a plain form post; a variant that is not the store’s is not found', {
+    tag: '@desktop-only',
+  }, async ({ page, shop }) => {
+    // One width is enough: the same form at both.
     const other = await shop.vendor({ products: 1 })
     await signIn(page, await shop.vendor(LOW_AND_OUT))
     await page.goto('/vendor-dashboard/inventory?filter=out')

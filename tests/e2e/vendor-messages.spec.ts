@@ -19,8 +19,11 @@ test('a visitor who clicks Contact Vendor is asked to sign in and comes back to 
   expect(decodeURIComponent(page.url())).toContain(`/customer-dashboard/messages/new?store=${store.vendorId}`)
 })
 
-test('a message typed before the page runs (a slow connection) is kept and sent', async ({ page, shop }) => {
-  test.skip(test.info().project.name !== 'mobile', 'a slow phone: runs at 360 px')
+test('a message typed before the page runs (a slow connection) is kept and sent', { tag: '@phone-only' }, async ({
+  page,
+  shop,
+}) => {
+  // A slow phone: runs at 360 px.
   const store = await shop.vendor({ products: 1 })
   await signIn(page, await shop.customer())
   // The page's scripts are held back until the message is typed, as on a slow connection.
@@ -48,8 +51,11 @@ test('a message typed before the page runs (a slow connection) is kept and sent'
   await expect(page.getByText(text)).toBeVisible()
 })
 
-test('a customer writes to a store, the vendor answers, each sees the unread count', async ({ browser, shop }) => {
-  test.skip(test.info().project.name !== 'mobile', 'the two-person journey runs once, at 360 px')
+test('a customer writes to a store, the vendor answers, each sees the unread count', { tag: '@phone-only' }, async ({
+  browser,
+  shop,
+}) => {
+  // The two-person journey runs once, at 360 px.
   test.slow() // three people, each signing in, on a machine shared with other runs
   const lastName = `Messenger${Date.now() % 1_000_000}`
   const customerContext = await browser.newContext({ viewport: { width: 360, height: 800 } })

@@ -29,11 +29,10 @@ async function fillVariant(page: Page, i: number, size: string, colour: string, 
   await page.locator(`[name="variants[${i}].stock"]`).fill(stock)
 }
 
-test('a vendor adds a product with three variants and two photos, makes it active and finds it in the store', async ({
-  page,
-  shop,
-}) => {
-  test.skip(test.info().project.name === 'mobile', 'photo encoding is slow; the editor at 360 px is checked below')
+test('a vendor adds a product with three variants and two photos, makes it active and finds it in the store', {
+  tag: '@desktop-only',
+}, async ({ page, shop }) => {
+  // Photo encoding is slow; the editor at 360 px is checked below.
   test.setTimeout(120_000)
   const mark = Date.now().toString(36)
   const title = `Woven jacket ${mark}`
