@@ -32,6 +32,7 @@ const config: LinguiConfig = {
     { path: '<rootDir>/app/locales/{locale}/store-media', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/staff-money', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/payouts', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/returns', include: ['app'] },
   ],
   // Every msgid in our catalogues is an explicit id, not an English source text.
   format: formatter({ explicitIdAsDefault: true }),

@@ -75,6 +75,7 @@ export default [
       route('customer-dashboard/orders', 'routes/account/customer-orders.tsx'),
       route('customer-dashboard/orders/:number', 'routes/account/customer-order.tsx'),
       route('customer-dashboard/orders/:number/cancel', 'routes/account/customer-order-cancel.tsx'),
+      route('customer-dashboard/orders/:number/return/:lineId', 'routes/account/customer-return.tsx'),
       route('customer-dashboard/messages', 'routes/account/customer-messages.tsx'),
       route('customer-dashboard/messages/new', 'routes/account/customer-message-new.tsx'),
       route('customer-dashboard/messages/:conversationId', 'routes/account/customer-message.tsx'),
@@ -115,6 +116,9 @@ export default [
         route('commission', 'routes/admin/commission.tsx'),
         route('balances', 'routes/admin/balances.tsx'),
         route('payouts', 'routes/admin/payouts.tsx'),
+        // Returns and disputes staff decide (issue 15).
+        route('disputes', 'routes/admin/disputes.tsx'),
+        route('disputes/:disputeId', 'routes/admin/dispute.tsx'),
       ]),
     ]),
 

@@ -32,6 +32,7 @@ import {
 import { configureThrottles } from '#app/modules/throttle/throttle.server.ts'
 import { startPaymentsWorker } from '#app/workflows/payments.server.ts'
 import { startPayoutsWorker } from '#app/workflows/payouts.server.ts'
+import { startReturnsWorker } from '#app/workflows/returns.server.ts'
 import { configurationProblems } from './config.ts'
 import { clientErrorHandler, installRequestGuards, loggerOptions } from './guards/index.ts'
 
@@ -217,6 +218,8 @@ export async function startServer(): Promise<{ stop(): Promise<void>; db: Databa
     )
     // Vendor payouts: the schedule (each slot run once, by whichever worker takes it) and the payouts poller.
     stops.push(startPayoutsWorker(getCtx, { onError: (error) => logger.error({ err: error }, 'payouts sweep failed') }))
+    // Return requests a store left unanswered for 2 business days go to staff as disputes.
+    stops.push(startReturnsWorker(getCtx, { onError: (error) => logger.error({ err: error }, 'returns sweep failed') }))
   }
 
   let server: Server | undefined

@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Days after a vendor's part is delivered before its payable can be paid out (the return window; docs/ledger.md). */
   PAYABLE_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /**
+   * Days after delivery within which a customer may ask to return an item, unless its category says otherwise
+   * (categories.return_days). Keep PAYABLE_HOLD_DAYS at least this, so a return can be refunded from the payable.
+   */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   /** The smallest payout, integer francs: a balance below it waits (the schedule and the vendor's button alike). */
   PAYOUT_MINIMUM_RWF: z.coerce.number().int().min(1).max(10_000_000).default(5000),
   /** How often the payout sweep pays every vendor whose balance is due: daily, weekly, or a number of hours (`12h`). */

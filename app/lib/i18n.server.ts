@@ -86,6 +86,7 @@ export const areas = [
   'store-media',
   'staff-money',
   'payouts',
+  'returns',
 ] as const satisfies readonly Area[]
 
 export function isArea(value: unknown): value is Area {

@@ -48,6 +48,7 @@ export type Area =
   | 'store-media'
   | 'staff-money'
   | 'payouts'
+  | 'returns'
 
 /** What a route module exports as `handle` to name the areas its page (and its components) read. */
 export type I18nHandle = { i18n: readonly Area[] }

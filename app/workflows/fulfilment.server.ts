@@ -100,7 +100,7 @@ export async function recordCashCollected(
 // cancel). A pending or rejected store never sold anything.
 
 /** The id of the store `ownerUserId` runs, when it has orders (approved or suspended); null otherwise. */
-async function tradingStoreOf(ctx: ServiceContext, ownerUserId: string): Promise<number | null> {
+export async function tradingStoreOf(ctx: ServiceContext, ownerUserId: string): Promise<number | null> {
   const store = await findVendorByOwner(ctx, ownerUserId)
   return store && storeHasOrders(store.status) ? store.id : null
 }

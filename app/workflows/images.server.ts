@@ -3,6 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { isImageKeyUsedByProducts } from '#app/modules/catalog/image-references.server.ts'
 import { deleteImagesNotInUse, type StoreImageOptions } from '#app/modules/images/images.server.ts'
+import { isImageKeyUsedByReturns } from '#app/modules/returns/returns.server.ts'
 import { isImageKeyUsedByStores } from '#app/modules/vendors/image-references.server.ts'
 
 // Stored pictures are named by content, so one file set may serve several rows: product photos (catalog), store
@@ -10,9 +11,13 @@ import { isImageKeyUsedByStores } from '#app/modules/vendors/image-references.se
 // each module that holds image keys answers for its own tables here. A new column holding image keys must be
 // asked here too, or its pictures could be deleted while shown.
 
-/** Whether any row still names this stored picture: a product photo, a store logo or banner. */
+/** Whether any row still names this stored picture: a product photo, a store logo or banner, a return's photo. */
 export async function isImageKeyInUse(ctx: ServiceContext, key: string): Promise<boolean> {
-  return (await isImageKeyUsedByProducts(ctx, key)) || (await isImageKeyUsedByStores(ctx, key))
+  return (
+    (await isImageKeyUsedByProducts(ctx, key)) ||
+    (await isImageKeyUsedByStores(ctx, key)) ||
+    (await isImageKeyUsedByReturns(ctx, key))
+  )
 }
 
 /**

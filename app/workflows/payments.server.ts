@@ -4,9 +4,11 @@ import { operatorOf } from '#app/modules/accounts/accounts.schemas.ts'
 import { releaseStock, reserveStock } from '#app/modules/catalog/stock.server.ts'
 import {
   postCashRefund,
+  postGoodwillRefund,
   postPaymentReceived,
   postPaymentUnapplied,
   postRefund,
+  type RefundDelivery,
 } from '#app/modules/ledger/ledger.server.ts'
 import { type CancelReason, cancelPath } from '#app/modules/orders/order-status.ts'
 import {
@@ -69,6 +71,7 @@ import {
   ProviderError,
   type ProviderStatus,
 } from '#app/modules/payments/provider.ts'
+import { settleReturnRefund } from '#app/modules/returns/returns.server.ts'
 import {
   notifyCustomer,
   notifyVendorsOfCancellation,
@@ -387,6 +390,12 @@ export type StaffRefund = {
   reason: string
   actor: string
   vendorOrderId?: number | null
+  /** The part of `amount` that gives back the delivery fee, and who bears it (a return). */
+  delivery?: RefundDelivery
+  /** Cash on delivery: the customer's MoMo or Airtel Money number to send it to (else the order's phone). */
+  payeePhone?: string | null
+  /** Isoko pays it as a goodwill cost (a dispute's decision): the store's payable is not touched. */
+  platformBears?: boolean
 }
 
 export type RefundOutcome =
@@ -499,7 +508,10 @@ async function startStaffRefund(
       amount: staff.amount,
       reason: staff.reason,
       actor: staff.actor,
-      payeePhone: cash ? order.phone : null,
+      payeePhone: cash ? (staff.payeePhone ?? order.phone) : null,
+      deliveryAmount: staff.delivery?.amount ?? 0,
+      deliveryBorneBy: staff.delivery && staff.delivery.amount > 0 ? staff.delivery.bearer : null,
+      platformBears: staff.platformBears ?? false,
       status: cash ? 'to_send' : 'pending',
     })
     await recordOrderEvent(t, {
@@ -555,6 +567,8 @@ async function applyStaffRefundOutcome(
     const t = { db: tx }
     const refund = await findPaymentRefund(t, refundId, true)
     if (!refund || !(await settlePaymentRefund(t, refundId, state))) return
+    // A return's or a dispute's refund: its return learns the outcome (refunded, or still waiting for money).
+    await settleReturnRefund(t, { reference: refund.reference, state })
     await recordOrderEvent(t, {
       orderId: refund.orderId,
       vendorOrderId: refund.vendorOrderId,
@@ -568,9 +582,16 @@ async function applyStaffRefundOutcome(
       refundKey: `staff:${refund.reference}`,
       amount: refund.amount,
       vendorOrderIds: refund.vendorOrderId ? [refund.vendorOrderId] : undefined,
+      delivery:
+        refund.deliveryAmount > 0 && refund.deliveryBorneBy
+          ? { amount: refund.deliveryAmount, bearer: refund.deliveryBorneBy }
+          : undefined,
     }
-    // Cash on delivery: the money went by mobile money to the customer; the cash sale is reversed, not a payment.
-    if ((await findPayment(t, refund.paymentId))?.method === 'cod') {
+    const cash = (await findPayment(t, refund.paymentId))?.method === 'cod'
+    if (refund.platformBears) {
+      await postGoodwillRefund(t, { ...scope, orderId: refund.orderId, cash })
+    } else if (cash) {
+      // Cash on delivery: the money went by mobile money to the customer; the cash sale is reversed, not a payment.
       await postCashRefund(t, { ...scope, orderId: refund.orderId })
     } else {
       await postRefund(t, scope)

@@ -29,7 +29,14 @@ export type ItemSpec = {
 }
 
 export type GroupSpec = { name: string; items: ItemSpec[] }
-export type DepartmentSpec = { slug: string; name: string; emoji: string; groups: GroupSpec[] }
+export type DepartmentSpec = {
+  slug: string
+  name: string
+  emoji: string
+  groups: GroupSpec[]
+  /** Days after delivery its products may be returned in (unset: the platform's window; 0: no returns). */
+  returnDays?: number
+}
 
 const PRINTS = ['Kitenge Print', 'Ankara', 'Imigongo Print', 'Wax Print', 'Batik']
 const FABRICS = ['Cotton', 'Linen', 'Satin', 'Chiffon', 'Crepe', 'Silk Blend']
@@ -793,6 +800,8 @@ export const DEPARTMENTS: DepartmentSpec[] = [
     slug: 'beauty',
     name: 'Beauty',
     emoji: '💄',
+    // Not taken back once delivered, for hygiene (shown on each product page and at checkout).
+    returnDays: 0,
     groups: [
       {
         name: 'Skincare',

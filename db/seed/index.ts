@@ -161,6 +161,7 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
       level: 0,
       position: d,
       emoji: dep.emoji,
+      returnDays: dep.returnDays ?? null,
     })
     categoryId.set(dep.slug, depId)
     for (const [g, group] of dep.groups.entries()) {

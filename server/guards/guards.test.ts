@@ -216,7 +216,7 @@ describe('body type', () => {
     expect((await send('PUT', '/help', { headers: type('application/json'), body: '{}' })).status).toBe(415)
   })
 
-  it('refuses multipart where no page takes files, and takes it on the product editor, settings and inventory', async () => {
+  it('refuses multipart where no page takes files, and takes it on the product editor, settings, inventory and a return', async () => {
     const multipart = type('multipart/form-data; boundary=zz')
     const body = '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\u0000\r\n--zz--\r\n'
     for (const path of ['/help', '/api/cart', '/customer-dashboard/profile', '/vendor-dashboard/orders/3']) {
@@ -228,6 +228,7 @@ describe('body type', () => {
       '/vendor-dashboard/products/new',
       '/vendor-dashboard/settings.data',
       '/vendor-dashboard/inventory',
+      '/customer-dashboard/orders/ISK-100001/return/12',
     ]) {
       reset()
       expect((await send('POST', path, { headers: multipart, body })).status, path).toBe(200)

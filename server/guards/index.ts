@@ -1,4 +1,5 @@
 import type { Express } from 'express'
+import { RETURN_PHOTOS_MAX } from '#app/modules/returns/return-status.ts'
 import { type BodyLimitRule, bodyLimit, KB, MB } from './body-limit.ts'
 import { bodyTypeGuard } from './body-type.ts'
 import { cookieGuard } from './cookies.ts'
@@ -31,7 +32,9 @@ export const CALLBACK_BODY_BYTES = 16 * KB
 const PRODUCT_EDITOR = /^\/vendor-dashboard\/products\/[^/]+(\.data)?$/
 const STORE_SETTINGS = /^\/vendor-dashboard\/settings(\.data)?$/
 const INVENTORY = /^\/vendor-dashboard\/inventory(\.data)?$/
-export const FILE_FORM_PATHS = [PRODUCT_EDITOR, STORE_SETTINGS, INVENTORY] as const
+/** A customer's return request, with up to RETURN_PHOTOS_MAX photos. */
+const RETURN_REQUEST = /^\/customer-dashboard\/orders\/[^/]+\/return\/[^/]+(\.data)?$/
+export const FILE_FORM_PATHS = [PRODUCT_EDITOR, STORE_SETTINGS, INVENTORY, RETURN_REQUEST] as const
 
 /** The body limits past the 64 KB default: only the routes that need more. `.data` is React Router's fetch. */
 export function bodyLimitRules(options: Pick<RequestGuardOptions, 'uploadMaxBytes'>) {
@@ -40,6 +43,11 @@ export function bodyLimitRules(options: Pick<RequestGuardOptions, 'uploadMaxByte
     { path: PRODUCT_EDITOR, methods: ['POST'], maxBytes: photos },
     { path: STORE_SETTINGS, methods: ['POST'], maxBytes: photos },
     { path: INVENTORY, methods: ['POST'], maxBytes: CSV_BODY_BYTES },
+    {
+      path: RETURN_REQUEST,
+      methods: ['POST'],
+      maxBytes: RETURN_PHOTOS_MAX * options.uploadMaxBytes + FORM_FIELDS_BYTES,
+    },
     ...SERVER_TO_SERVER_PATHS.map((path) => ({ path, maxBytes: CALLBACK_BODY_BYTES })),
   ] satisfies BodyLimitRule[]
 }

@@ -8,6 +8,7 @@ const pages = [
   { to: '/admin/newsletter', label: 'admin.nav.newsletter', end: false },
   { to: '/admin/mailbox', label: 'admin.nav.mailbox', end: false },
   { to: '/admin/orders', label: 'fulfilment.admin.nav.orders', end: false },
+  { to: '/admin/disputes', label: 'admin.nav.disputes', end: false },
   { to: '/admin/conversations', label: 'messages.nav.admin', end: false },
   { to: '/admin/delivery-fees', label: 'money.nav.fees', end: false },
   { to: '/admin/commission', label: 'money.nav.commission', end: false },

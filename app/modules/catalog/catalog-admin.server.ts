@@ -17,6 +17,8 @@ export type CreateCategoryInput = {
   level: number
   position?: number
   emoji?: string | null
+  /** Days after delivery its products may be returned in (null: its parent's; 0: no returns). */
+  returnDays?: number | null
 }
 
 export async function createCategory(ctx: ServiceContext, input: CreateCategoryInput): Promise<{ id: number }> {
@@ -30,6 +32,7 @@ export async function createCategory(ctx: ServiceContext, input: CreateCategoryI
       level: input.level,
       position: input.position ?? 0,
       emoji: input.emoji ?? null,
+      returnDays: input.returnDays ?? null,
     })
     .returning({ id: categories.id })
   clearCategoryTreeCache(ctx)

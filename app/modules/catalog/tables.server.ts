@@ -29,6 +29,11 @@ export const categories = pgTable(
     level: smallint('level').notNull(),
     position: integer('position').notNull().default(0),
     emoji: text('emoji'),
+    /**
+     * Days after delivery within which its products may be returned; null takes the parent's (or the platform's,
+     * RETURN_WINDOW_DAYS), 0 means no returns (e.g. cosmetics, for hygiene).
+     */
+    returnDays: integer('return_days'),
   },
   (t) => [uniqueIndex('categories_slug_idx').on(t.slug), index('categories_parent_idx').on(t.parentId)],
 )

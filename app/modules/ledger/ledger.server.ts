@@ -30,6 +30,8 @@ export const accounts = {
   vendorCashHeld: (vendorId: number) => `vendor_cash_held:${vendorId}`,
   /** What a vendor owes Isoko from cash-on-delivery sales: commission and delivery fees it collected. */
   cashSalesOwed: (vendorId: number) => `cash_sales_owed:${vendorId}`,
+  /** What Isoko paid customers of its own accord (a dispute decided as a goodwill cost): the store is not charged. */
+  goodwillExpense: 'goodwill_expense',
   /** Payouts asked of a provider and not confirmed yet: out of the vendor's payable, not yet out of Isoko's cash. */
   payoutsInTransit: 'payouts_in_transit',
 } as const
@@ -314,6 +316,30 @@ async function postedLines(ctx: ServiceContext, where: SQL | undefined) {
     .orderBy(asc(ledgerLines.id))
 }
 
+/** The delivery fee given back with a refund: borne by the platform (its delivery revenue) or by the store. */
+export type RefundDelivery = { amount: number; bearer: 'platform' | 'vendor' }
+
+/**
+ * The line that takes a refunded delivery fee from whoever bears it: Isoko's delivery revenue, or the payable of the
+ * store whose lines the refund reverses (a return that is the store's fault: damaged, not as described).
+ */
+function deliveryLine(
+  delivery: RefundDelivery | undefined,
+  reversed: { vendorId: number | null; vendorOrderId: number | null }[],
+): Line | null {
+  if (!delivery || delivery.amount <= 0) return null
+  if (!Number.isSafeInteger(delivery.amount)) throw new LedgerError(`not whole francs: delivery ${delivery.amount}`)
+  if (delivery.bearer === 'platform') return { account: accounts.deliveryRevenue, amount: delivery.amount }
+  const owner = reversed.find((l) => l.vendorId !== null)
+  if (!owner?.vendorId) throw new LedgerError("a delivery fee borne by a store needs that store's lines")
+  return {
+    account: accounts.vendorPayable(owner.vendorId),
+    amount: delivery.amount,
+    vendorId: owner.vendorId,
+    vendorOrderId: owner.vendorOrderId,
+  }
+}
+
 /**
  * Money returned to the customer: what the payment posted, reversed in proportion to `amount` (each line rounded;
  * the francs rounding leaves go to the largest other line). Posted once per refund key. A refund of more than is
@@ -321,7 +347,14 @@ async function postedLines(ctx: ServiceContext, where: SQL | undefined) {
  */
 export async function postRefund(
   ctx: ServiceContext,
-  input: { paymentId: number; refundKey: string; amount: number; vendorOrderIds?: number[] },
+  input: {
+    paymentId: number
+    refundKey: string
+    amount: number
+    vendorOrderIds?: number[]
+    /** The part of `amount` that gives back the delivery fee, and who bears it (a return: see deliveryLine). */
+    delivery?: RefundDelivery
+  },
 ): Promise<boolean> {
   const paid = await postedLines(
     ctx,
@@ -351,7 +384,8 @@ export async function postRefund(
   const base = scope
     ? -reversed.filter((l) => l.account !== accounts.platformCash).reduce((s, l) => s + l.amount, 0)
     : cashIn
-  if (base <= 0 || input.amount > base) {
+  const goods = input.amount - (input.delivery?.amount ?? 0)
+  if (base <= 0 || goods < 0 || goods > base) {
     throw new LedgerError(`refund of ${input.amount} on payment ${input.paymentId} exceeds its vendor orders' part`)
   }
   const lines: Line[] = reversed.map((l) => ({
@@ -363,13 +397,17 @@ export async function postRefund(
         ? l === reversed.find((r) => r.account === accounts.platformCash)
           ? -input.amount
           : 0
-        : -Math.round((l.amount * input.amount) / base),
+        : -Math.round((l.amount * goods) / base),
   }))
+  const delivery = deliveryLine(input.delivery, reversed)
+  if (delivery) lines.push(delivery)
   const rest = lines.reduce((s, l) => s + l.amount, 0)
   const cash = lines.find((l) => l.account === accounts.platformCash)
   if (cash && rest !== 0) {
     // Rounding: the other lines absorb it, largest first, so the cash line stays the amount returned.
-    const others = lines.filter((l) => l !== cash).sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount))
+    const others = lines
+      .filter((l) => l !== cash && l !== delivery)
+      .sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount))
     const target = others[0]
     if (target) target.amount -= rest
   }
@@ -396,7 +434,14 @@ export async function postRefund(
  */
 export async function postCashRefund(
   ctx: ServiceContext,
-  input: { orderId: number; paymentId: number; refundKey: string; amount: number; vendorOrderIds?: number[] },
+  input: {
+    orderId: number
+    paymentId: number
+    refundKey: string
+    amount: number
+    vendorOrderIds?: number[]
+    delivery?: RefundDelivery
+  },
 ): Promise<boolean> {
   const rows = await postedLines(
     ctx,
@@ -420,10 +465,12 @@ export async function postCashRefund(
     .reduce((s, l) => s + l.amount, 0)
   // A cash sale collected before the ledger began has no posting: there is nothing to reverse.
   if (sold <= 0) return false
+  const goods = input.amount - (input.delivery?.amount ?? 0)
   if (
     !Number.isSafeInteger(input.amount) ||
     input.amount <= 0 ||
-    input.amount > base ||
+    goods < 0 ||
+    goods > base ||
     input.amount > sold - refunded
   ) {
     throw new LedgerError(`cash refund of ${input.amount} on order ${input.orderId} exceeds what is left`)
@@ -432,11 +479,13 @@ export async function postCashRefund(
     account: l.account,
     vendorId: l.vendorId,
     vendorOrderId: l.vendorOrderId,
-    amount: -Math.round((l.amount * input.amount) / base),
+    amount: -Math.round((l.amount * goods) / base),
   }))
-  const rest = input.amount - lines.reduce((s, l) => s + l.amount, 0)
+  const delivery = deliveryLine(input.delivery, earned)
+  const rest = goods - lines.reduce((s, l) => s + l.amount, 0)
   const largest = [...lines].sort((a, b) => Math.abs(b.amount) - Math.abs(a.amount))[0]
   if (largest) largest.amount += rest
+  if (delivery) lines.push(delivery)
   lines.push({ account: accounts.platformCash, amount: -input.amount })
   return post(ctx, {
     reason: 'cash_refund',
@@ -444,6 +493,30 @@ export async function postCashRefund(
     orderId: input.orderId,
     paymentId: input.paymentId,
     lines,
+  })
+}
+
+/**
+ * A refund Isoko bears itself (staff decided a dispute as a goodwill cost): the money leaves Isoko's cash and is
+ * its expense; no store's payable and no commission move. Posted as the payment's refund (`refund`, or `cash_refund`
+ * for cash on delivery), so what is left to refund counts it. More than the payment took in is refused.
+ */
+export async function postGoodwillRefund(
+  ctx: ServiceContext,
+  input: { orderId: number; paymentId: number; refundKey: string; amount: number; cash: boolean },
+): Promise<boolean> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new LedgerError(`goodwill refund of ${input.amount} is not a positive number of francs`)
+  }
+  return post(ctx, {
+    reason: input.cash ? 'cash_refund' : 'refund',
+    sourceKey: `refund:${input.refundKey}`,
+    orderId: input.orderId,
+    paymentId: input.paymentId,
+    lines: [
+      { account: accounts.goodwillExpense, amount: input.amount },
+      { account: accounts.platformCash, amount: -input.amount },
+    ],
   })
 }
 

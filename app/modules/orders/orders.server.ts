@@ -901,3 +901,12 @@ export async function addOrderNote(
 export async function listOrderNotes(ctx: ServiceContext, orderId: number): Promise<OrderNoteRow[]> {
   return ctx.db.select().from(orderNotes).where(eq(orderNotes.orderId, orderId)).orderBy(asc(orderNotes.id))
 }
+
+/** The order a vendor order belongs to, or null. */
+export async function findOrderIdOfVendorOrder(ctx: ServiceContext, vendorOrderId: number): Promise<number | null> {
+  const [row] = await ctx.db
+    .select({ orderId: vendorOrders.orderId })
+    .from(vendorOrders)
+    .where(eq(vendorOrders.id, vendorOrderId))
+  return row?.orderId ?? null
+}

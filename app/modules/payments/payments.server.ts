@@ -14,6 +14,7 @@ import {
 // sent or answered. The workflows decide what an outcome means for the order; this module only keeps the facts,
 // and settles an attempt once: the first final answer wins, later ones (a duplicate callback) change nothing.
 
+export type { PartRefundStatus }
 export type PaymentRow = typeof payments.$inferSelect
 export type PaymentEventRow = typeof paymentEvents.$inferSelect
 
@@ -316,7 +317,10 @@ export async function createPaymentRefund(
   input: Pick<
     PaymentRefundRow,
     'paymentId' | 'orderId' | 'vendorOrderId' | 'reference' | 'amount' | 'reason' | 'actor' | 'payeePhone'
-  > & { status: PartRefundStatus },
+  > &
+    Partial<Pick<PaymentRefundRow, 'deliveryAmount' | 'deliveryBorneBy' | 'platformBears'>> & {
+      status: PartRefundStatus
+    },
 ): Promise<PaymentRefundRow> {
   const [row] = await ctx.db.insert(paymentRefunds).values(input).returning()
   if (!row) throw new Error('refund not written')

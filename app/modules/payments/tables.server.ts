@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { orders } from '#app/modules/orders/tables.server.ts'
 
 export type PaymentStatus = 'pending' | 'succeeded' | 'failed' | 'expired'
@@ -102,6 +113,14 @@ export const paymentRefunds = pgTable(
     /** Cash on delivery: the number the disbursement goes to (E.164). */
     payeePhone: text('payee_phone'),
     reason: text('reason').notNull(),
+    /**
+     * The part of `amount` that is the order's delivery fee given back (a return of the whole order, or the store's
+     * fault), and who bears it: the platform (its delivery revenue) or the store (its payable).
+     */
+    deliveryAmount: integer('delivery_amount').notNull().default(0),
+    deliveryBorneBy: text('delivery_borne_by').$type<'platform' | 'vendor'>(),
+    /** A goodwill refund staff decided in a dispute: Isoko pays it, the store's lines are not touched. */
+    platformBears: boolean('platform_bears').notNull().default(false),
     /** `staff:<user id>`. */
     actor: text('actor').notNull(),
     checkedAt: timestamp('checked_at', { withTimezone: true }),

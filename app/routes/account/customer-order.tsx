@@ -1,7 +1,8 @@
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { dateFormat } from '#app/components/date-format.ts'
 import { OrderStatusBadge } from '#app/components/orders/order-list.tsx'
+import { CustomerReturns } from '#app/components/returns/customer-returns.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
@@ -15,12 +16,22 @@ import { useT } from '#app/lib/use-t.ts'
 import { cancelPath } from '#app/modules/orders/order-status.ts'
 import { findCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
+import { DisputeFormSchema, ReturnStepFormSchema } from '#app/modules/returns/returns.schemas.ts'
+import {
+  addDisputeStatement,
+  cancelReturn,
+  getReturnsPanel,
+  listReturnableLines,
+  openDispute,
+} from '#app/workflows/returns.server.ts'
 import { listReviewedProductIds } from '#app/workflows/reviews.server.ts'
 import type { Route } from './+types/customer-order'
-import { notFound, requireCustomer } from './customer.server.ts'
+import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
-export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews'] } satisfies I18nHandle
+export const handle = {
+  i18n: ['accounts', 'customer', 'messages', 'orders', 'returns', 'reviews'],
+} satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 // One of the customer's own orders (someone else's number is a 404): where it is, what is in it, what was paid,
@@ -46,12 +57,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         cancellation: order.cancellations.find((c) => c.vendorOrderId === v.id)?.status ?? null,
       })),
     ) !== null
+  const [returnable, panel] = await Promise.all([listReturnableLines(ctx, order), getReturnsPanel(ctx, order)])
   return {
     title: requestI18n(request)._('orders.detail.meta', { number: order.number }),
     order,
     placed,
     cancellable,
     reviewedIds,
+    returnable,
+    panel,
     payments: payments.map((p) => ({
       id: p.id,
       method: p.method,
@@ -63,14 +77,51 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
+/** The customer's steps on their returns and cases: withdraw a return, ask staff to decide, add their side. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
+  const order = await findCustomerOrder(ctx, customer.id, params.number)
+  if (!order) notFound()
+  const fields = Object.fromEntries(await request.formData())
+  const here = `/customer-dashboard/orders/${order.number}#returns`
+  if (fields.intent === 'return_cancel') {
+    const step = ReturnStepFormSchema.safeParse(fields)
+    if (!step.success || step.data.intent !== 'return_cancel') notFound()
+    const outcome = await cancelReturn(ctx, { customerId: customer.id, returnId: step.data.returnId })
+    if (!outcome.ok && outcome.code === 'not_found') notFound()
+    return redirectWithToast(here, {
+      kind: outcome.ok ? 'success' : 'error',
+      title: outcome.ok ? 'returns.cancel.done' : 'returns.error.moved',
+    })
+  }
+  const parsed = DisputeFormSchema.safeParse(fields)
+  if (!parsed.success) {
+    const statement = typeof fields.statement === 'string' ? fields.statement.slice(0, 1000) : ''
+    const form = typeof fields.form === 'string' ? fields.form.slice(0, 40) : ''
+    const error = parsed.error.issues[0]?.message ?? 'form.error.invalid'
+    return data({ disputeError: { form, error, statement } }, { status: 400 })
+  }
+  const party = { side: 'customer' as const, customerId: customer.id }
+  const outcome =
+    parsed.data.intent === 'dispute_open'
+      ? await openDispute(ctx, party, parsed.data)
+      : await addDisputeStatement(ctx, party, { disputeId: parsed.data.disputeId, body: parsed.data.statement })
+  if (!outcome.ok && outcome.code === 'not_found') notFound()
+  if (!outcome.ok) return redirectWithToast(here, { kind: 'error', title: `returns.refused.${outcome.code}` })
+  return redirectWithToast(here, {
+    kind: 'success',
+    title: parsed.data.intent === 'dispute_open' ? 'returns.dispute.sent' : 'returns.dispute.added',
+  })
+}
+
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function CustomerOrder({ loaderData }: Route.ComponentProps) {
+export default function CustomerOrder({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const { order, payments, placed, cancellable, reviewedIds } = loaderData
+  const { order, payments, placed, cancellable, reviewedIds, returnable, panel } = loaderData
   const dateTime = dateFormat(intlLocale, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -127,6 +178,17 @@ export default function CustomerOrder({ loaderData }: Route.ComponentProps) {
                     </span>
                     <span className="flex shrink-0 flex-col items-end gap-1">
                       {formatRwf(l.lineTotal, intlLocale)}
+                      {returnable.returnable.includes(l.id) ? (
+                        <Link
+                          to={`/customer-dashboard/orders/${order.number}/return/${l.id}`}
+                          className="text-primary underline underline-offset-4"
+                          aria-label={`${t('returns.link')}: ${l.title}`}
+                        >
+                          {t('returns.link')}
+                        </Link>
+                      ) : returnable.noReturns.includes(l.id) ? (
+                        <span className="text-xs text-muted-foreground">{t('returns.noReturns')}</span>
+                      ) : null}
                       {vo.status === 'delivered' && l.productId !== null ? (
                         <Link
                           to={`/customer-dashboard/reviews/${l.productId}`}
@@ -142,6 +204,12 @@ export default function CustomerOrder({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ))}
+          <CustomerReturns
+            orderNumber={order.number}
+            parts={order.vendorOrders.map((v) => ({ id: v.id, name: v.vendorName, status: v.status }))}
+            panel={panel}
+            failed={actionData && 'disputeError' in actionData ? actionData.disputeError : null}
+          />
           <section aria-labelledby="order-history" className="rounded-xl border border-border bg-card p-4">
             <h2 id="order-history" className="font-semibold">
               {t('orders.detail.history')}

@@ -18,6 +18,7 @@ import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { accountOwnerKey } from '#app/modules/accounts/accounts.server.ts'
 import { getCart } from '#app/modules/cart/cart.server.ts'
+import { getReturnWindows } from '#app/modules/catalog/return-windows.server.ts'
 import { findAddress, listAddresses } from '#app/modules/customers/addresses.server.ts'
 import { setSmsUpdates } from '#app/modules/customers/customers.server.ts'
 import {
@@ -101,6 +102,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
       expressCutoff: config.expressCutoff,
       summary,
+      // Each item's return window in days (0: it cannot be returned), shown on the review.
+      returnDays: Object.fromEntries(
+        await getReturnWindows(
+          ctx,
+          cart.lines.map((l) => l.productId),
+        ),
+      ) as Record<number, number>,
       defaultPhone: draft.phone ? formatPhone(draft.phone) : address ? formatPhone(address.phone) : '',
       testNumbers: getPaymentsConfig().mode === 'simulator' ? SIMULATOR_TEST_NUMBERS : [],
     },
@@ -557,6 +565,7 @@ function ReviewStep({
   hasEmail,
   smsUpdates,
   addresses,
+  returnDays,
 }: PageData & { errors: Record<string, string>; changes: CartChange[] }) {
   const t = useT()
   // The order's SMS go to the delivery address's phone (the person who receives the parcel).
@@ -610,6 +619,11 @@ function ReviewStep({
                         {[l.size, l.colour].filter(Boolean).join(' · ')}
                         {l.size || l.colour ? ' · ' : ''}
                         {t('checkout.review.qty', { quantity: l.quantity, price: formatRwf(l.unitPrice, intlLocale) })}
+                      </span>
+                      <span className="block text-xs text-muted-foreground">
+                        {(returnDays[l.productId] ?? 0) > 0
+                          ? t('returns.window.within', { days: returnDays[l.productId] ?? 0 })
+                          : t('returns.window.none')}
                       </span>
                     </span>
                     <span className="shrink-0 font-medium">{formatRwf(l.lineTotal, intlLocale)}</span>

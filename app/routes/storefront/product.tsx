@@ -20,6 +20,7 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findProductBySlug } from '#app/modules/catalog/catalog.server.ts'
+import { getReturnWindows } from '#app/modules/catalog/return-windows.server.ts'
 import type { VariantData } from '#app/modules/catalog/types.ts'
 import type { Route } from './+types/product'
 
@@ -35,8 +36,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return data({ product: null, title: i18n._('products.notFound.metaTitle'), description: '' }, { status: 404 })
   }
   const description = product.description.replace(/\s+/g, ' ').trim()
+  const returnDays = (await getReturnWindows(serviceContextOf(context), [product.id])).get(product.id) ?? 0
   return data({
     product,
+    returnDays,
     title: i18n._('products.meta.productTitle', { title: product.title, vendor: product.vendor.name }),
     description: description.length > 155 ? `${description.slice(0, 154)}…` : description,
   })
@@ -102,12 +105,12 @@ export function shouldRevalidate({
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product } = loaderData
   if (!product) return <ProductNotFound />
-  return <ProductDetails product={product} />
+  return <ProductDetails product={product} returnDays={'returnDays' in loaderData ? loaderData.returnDays : 0} />
 }
 
 type Product = NonNullable<Route.ComponentProps['loaderData']['product']>
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product, returnDays }: { product: Product; returnDays: number }) {
   const t = useT()
   const { intlLocale, favouriteIds } = useRootData()
   const [params] = useSearchParams()
@@ -217,6 +220,12 @@ function ProductDetails({ product }: { product: Product }) {
               </Button>
             )}
           </AddToCartForm>
+          <p className="text-sm text-muted-foreground">
+            {returnDays > 0 ? t('returns.window.within', { days: returnDays }) : t('returns.window.none')}{' '}
+            <Link to="/returns" className="text-primary underline underline-offset-4">
+              {t('returns.window.policy')}
+            </Link>
+          </p>
 
           <section aria-labelledby="description-heading" className="border-t border-border pt-4">
             <h2 id="description-heading" className="text-lg font-semibold">

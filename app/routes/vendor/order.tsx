@@ -4,6 +4,7 @@ import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { DeliveryOption } from '#app/components/fulfilment/delivery-option.tsx'
 import { OrderHistory } from '#app/components/fulfilment/order-history.tsx'
 import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
+import { VendorReturns } from '#app/components/returns/vendor-returns.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
@@ -26,11 +27,19 @@ import {
   FulfilmentFormSchema,
   VendorOrderIdSchema,
 } from '#app/modules/orders/orders.schemas.ts'
+import { DisputeFormSchema, ReturnStepFormSchema } from '#app/modules/returns/returns.schemas.ts'
 import { answerCancellationRequest, fulfilStoreOrder, getStoreOrder } from '#app/workflows/fulfilment.server.ts'
+import {
+  addDisputeStatement,
+  answerReturn,
+  getReturnsPanel,
+  openDispute,
+  receiveReturn,
+} from '#app/workflows/returns.server.ts'
 import type { Route } from './+types/order'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
-export const handle = { i18n: ['fulfilment', 'orders'] } satisfies I18nHandle
+export const handle = { i18n: ['fulfilment', 'orders', 'returns'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 // One of the store's orders, with only the store's part of it. Another store's order, or one not yet paid, is
@@ -42,7 +51,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!id.success) notFound()
   const order = await getStoreOrder(serviceContextOf(context), { ownerUserId: actor.userId, vendorOrderId: id.data })
   if (!order) notFound()
-  return { title: requestI18n(request)._('fulfilment.vendor.order.meta', { number: order.number }), order }
+  const panel = await getReturnsPanel(serviceContextOf(context), order, { vendorOrderId: order.vendorOrder.id })
+  return { title: requestI18n(request)._('fulfilment.vendor.order.meta', { number: order.number }), order, panel }
 }
 
 /** Packed, dispatched, delivered, cash collected: one form each, checked by the workflow whatever the page showed. */
@@ -53,6 +63,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fields = Object.fromEntries(await request.formData())
   if (fields.intent === 'cancel_accept' || fields.intent === 'cancel_refuse') {
     return answerCancellation(serviceContextOf(context), actor.userId, id.data, fields)
+  }
+  if (typeof fields.intent === 'string' && fields.intent.startsWith('return_')) {
+    return returnStep(serviceContextOf(context), actor.userId, id.data, fields)
+  }
+  if (typeof fields.intent === 'string' && fields.intent.startsWith('dispute_')) {
+    return disputeStep(serviceContextOf(context), actor.userId, id.data, fields)
   }
   const form = FulfilmentFormSchema.safeParse(fields)
   if (!form.success) return data({ error: 'fulfilment.vendor.error.invalid' }, { status: 400 })
@@ -102,6 +118,79 @@ async function answerCancellation(
   return redirect(`/vendor-dashboard/orders/${vendorOrderId}`, { headers: { 'Set-Cookie': flash } })
 }
 
+/** The store's step on a return: accept (how it comes back), refuse (why), or received (unsellable or not). */
+async function returnStep(
+  ctx: ServiceContext,
+  ownerUserId: string,
+  vendorOrderId: number,
+  fields: Record<string, unknown>,
+) {
+  const parsed = ReturnStepFormSchema.safeParse(fields)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const field = String(issue?.path[0] ?? 'form')
+    const value = typeof fields[field] === 'string' ? String(fields[field]).slice(0, 500) : ''
+    const returnId = Number(fields.returnId)
+    return data(
+      { error: undefined, returnStepError: { returnId, field, error: issue?.message ?? 'form.error.invalid', value } },
+      { status: 400 },
+    )
+  }
+  const step = parsed.data
+  const base = { ownerUserId, returnId: step.returnId }
+  const outcome =
+    step.intent === 'return_accept'
+      ? await answerReturn(ctx, { ...base, answer: 'accept', method: step.method, instructions: step.instructions })
+      : step.intent === 'return_refuse'
+        ? await answerReturn(ctx, { ...base, answer: 'refuse', refusal: step.refusal })
+        : step.intent === 'return_receive'
+          ? await receiveReturn(ctx, { ...base, unsellable: step.unsellable })
+          : null
+  if (!outcome || (!outcome.ok && outcome.code === 'not_found')) notFound()
+  if (!outcome.ok || outcome.vendorOrderId !== vendorOrderId) {
+    return data({ error: 'returns.error.moved' }, { status: 409 })
+  }
+  const flash = await flashCookie({
+    kind: 'success',
+    title: `returns.toast.${step.intent}`,
+    body: 'fulfilment.vendor.toast.customerTold',
+  })
+  return redirect(`/vendor-dashboard/orders/${vendorOrderId}#returns`, { headers: { 'Set-Cookie': flash } })
+}
+
+/** The store asks staff to decide a refused return, or adds its side to an open case. */
+async function disputeStep(
+  ctx: ServiceContext,
+  ownerUserId: string,
+  vendorOrderId: number,
+  fields: Record<string, unknown>,
+) {
+  const parsed = DisputeFormSchema.safeParse(fields)
+  if (!parsed.success) {
+    const statement = typeof fields.statement === 'string' ? fields.statement.slice(0, 1000) : ''
+    const form = typeof fields.form === 'string' ? fields.form.slice(0, 40) : ''
+    return data(
+      {
+        error: undefined,
+        disputeError: { form, error: parsed.error.issues[0]?.message ?? 'form.error.invalid', statement },
+      },
+      { status: 400 },
+    )
+  }
+  const party = { side: 'vendor' as const, ownerUserId }
+  const outcome =
+    parsed.data.intent === 'dispute_open'
+      ? await openDispute(ctx, party, { ...parsed.data, vendorOrderId })
+      : await addDisputeStatement(ctx, party, { disputeId: parsed.data.disputeId, body: parsed.data.statement })
+  if (!outcome.ok && outcome.code === 'not_found') notFound()
+  if (!outcome.ok) return data({ error: `returns.refused.${outcome.code}` }, { status: 409 })
+  const flash = await flashCookie({
+    kind: 'success',
+    title: parsed.data.intent === 'dispute_open' ? 'returns.dispute.sent' : 'returns.dispute.added',
+  })
+  return redirect(`/vendor-dashboard/orders/${vendorOrderId}#returns`, { headers: { 'Set-Cookie': flash } })
+}
+
 /** A refused step (409): reload the order, so the page shows where it is now. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return actionStatus === 409 ? true : defaultShouldRevalidate
@@ -116,7 +205,7 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
   const when = useDateTimeFormat()
   const { intlLocale } = useRootData()
   const busy = useNavigation().state !== 'idle'
-  const { order } = loaderData
+  const { order, panel } = loaderData
   const part = order.vendorOrder
   const live = order.status !== 'cancelled' && order.status !== 'refunded' && part.status !== 'cancelled'
   const next = live ? nextVendorOrderStatus(part.status) : null
@@ -153,6 +242,12 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
           {t(messageId(actionData.error))}
         </p>
       ) : null}
+
+      <VendorReturns
+        panel={panel}
+        failed={actionData && 'disputeError' in actionData ? (actionData.disputeError ?? null) : null}
+        stepFailed={actionData && 'returnStepError' in actionData ? (actionData.returnStepError ?? null) : null}
+      />
 
       {request ? (
         <section
