@@ -79,6 +79,8 @@ export default [
       route('customer-dashboard/messages', 'routes/account/customer-messages.tsx'),
       route('customer-dashboard/messages/new', 'routes/account/customer-message-new.tsx'),
       route('customer-dashboard/messages/:conversationId', 'routes/account/customer-message.tsx'),
+      route('customer-dashboard/support', 'routes/account/customer-support.tsx'),
+      route('customer-dashboard/support/:ticketId', 'routes/account/customer-ticket.tsx'),
       route('customer-dashboard/reviews', 'routes/account/customer-reviews.tsx'),
       route('customer-dashboard/reviews/:productId', 'routes/account/customer-review.tsx'),
     ]),
@@ -104,6 +106,7 @@ export default [
       layout('routes/admin/layout.tsx', [
         index('routes/admin/vendors.tsx'),
         route('support', 'routes/admin/support.tsx'),
+        route('support/:ticketId', 'routes/admin/ticket.tsx'),
         route('newsletter', 'routes/admin/newsletter.tsx'),
         route('mailbox', 'routes/admin/mailbox.tsx'),
         // Orders (issue 13: staff act on them, search, CSV).

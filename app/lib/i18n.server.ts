@@ -87,6 +87,7 @@ export const areas = [
   'staff-money',
   'payouts',
   'returns',
+  'support',
 ] as const satisfies readonly Area[]
 
 export function isArea(value: unknown): value is Area {

@@ -49,6 +49,7 @@ export type Area =
   | 'staff-money'
   | 'payouts'
   | 'returns'
+  | 'support'
 
 /** What a route module exports as `handle` to name the areas its page (and its components) read. */
 export type I18nHandle = { i18n: readonly Area[] }

@@ -42,9 +42,9 @@ test('the help page promises no live chat, no round-the-clock support, no size c
   ]) {
     await expect(main).not.toContainText(claim)
   }
-  // The chat card is the contact form on this page, and says so.
-  await main.getByRole('link', { name: 'Write a message' }).click()
-  await expect(page).toHaveURL(/\/help#contact$/)
+  // The chat card opens a conversation with staff in the customer's account: a visitor signs in first.
+  await main.getByRole('link', { name: 'Sign in to chat' }).click()
+  await expect(page).toHaveURL(/\/customer-login\?redirectTo=/)
 })
 
 test("the home page's top rated products are the first of the listing its link opens", async ({ page }) => {

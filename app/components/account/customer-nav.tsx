@@ -8,6 +8,7 @@ const LINKS = [
   { to: '/customer-dashboard/orders', label: 'customer.nav.orders', end: false },
   { to: '/customer-dashboard/messages', label: 'messages.nav.customer', end: false },
   { to: '/customer-dashboard/reviews', label: 'reviews.nav', end: false },
+  { to: '/customer-dashboard/support', label: 'support.nav', end: false },
   { to: '/customer-dashboard/profile', label: 'customer.nav.profile', end: true },
   { to: '/customer-dashboard/addresses', label: 'customer.nav.addresses', end: false },
   { to: '/customer-dashboard/sign-in', label: 'customer.nav.signIn', end: true },

@@ -321,6 +321,15 @@ export async function listAccountNames(
   return new Map(rows.map((r) => [r.id, { name: r.name, email: r.email }]))
 }
 
+/** The staff members (every admin account), by name: whom a support ticket can be given to. */
+export async function listStaffMembers(ctx: ServiceContext): Promise<{ id: string; name: string }[]> {
+  return ctx.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(users.name)
+}
+
 /** The staff accounts (every admin account), where news for staff is sent, each with its language. */
 export async function listStaffRecipients(ctx: ServiceContext): Promise<{ email: string; locale: Locale }[]> {
   const rows = await ctx.db

@@ -15,7 +15,14 @@ const day = (d: number) => new Date(`2026-11-${String(d).padStart(2, '0')}T08:00
 
 describe('support messages for staff', () => {
   test('an empty list says so', async () => {
-    expect(await listSupportMessages(t.ctx)).toEqual({ items: [], total: 0, newCount: 0, page: 1, pageCount: 1 })
+    expect(await listSupportMessages(t.ctx)).toEqual({
+      items: [],
+      total: 0,
+      newCount: 0,
+      counts: { new: 0, open: 0, waiting: 0, solved: 0, late: 0 },
+      page: 1,
+      pageCount: 1,
+    })
   })
 
   test('newest first, with the total and the number not yet answered', async () => {
@@ -33,7 +40,7 @@ describe('support messages for staff', () => {
       if (!outcome.ok) throw new Error('fixture')
       await t.ctx.db
         .update(supportMessages)
-        .set({ createdAt: day(d), status: n === 3 ? 'answered' : 'new' })
+        .set({ createdAt: day(d), status: n === 3 ? 'solved' : 'new' })
         .where(eq(supportMessages.id, outcome.id))
     }
     const listing = await listSupportMessages(t.ctx)

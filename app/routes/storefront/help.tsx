@@ -13,6 +13,7 @@ import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { findRequestActor } from '#app/modules/accounts/request.server.ts'
+import { findCustomerByUserId } from '#app/modules/customers/customers.server.ts'
 import { type ContactField, createSupportMessage } from '#app/modules/support/support-messages.server.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/help'
@@ -38,15 +39,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     const wait = minutesToWait(allowed.retryAfterSeconds)
     return data({ ok: false as const, errors: {}, values, wait, at: Date.now() }, { status: 429 })
   }
-  const outcome = await createSupportMessage(ctx, form)
+  // A signed-in customer's message is theirs: it shows in their account, with staff's answers.
+  const customer = actor?.role === 'customer' ? await findCustomerByUserId(ctx, actor.userId) : null
+  const outcome = await createSupportMessage(ctx, form, { customerId: customer?.id ?? null })
   if (!outcome.ok) {
     return data({ ok: false as const, errors: outcome.errors, values, wait: null, at: Date.now() }, { status: 400 })
   }
   return { ok: true as const, errors: {}, values: null, wait: null, at: Date.now() }
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { title: requestI18n(request)._('help.meta') }
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await findRequestActor(context, request)
+  // Start Chat: a customer's conversation with staff in their account; visitors sign in first (the account page
+  // sends them to the sign-in and back); a store or staff account writes with the form.
+  const chat = !actor ? ('guest' as const) : actor.role === 'customer' ? ('customer' as const) : ('form' as const)
+  return { title: requestI18n(request)._('help.meta'), chat }
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -56,7 +63,7 @@ export function meta({ data }: Route.MetaArgs) {
 const FAQ = ['shipping', 'returns', 'payment', 'sizing', 'vendor'] as const
 const FIELDS: ContactField[] = ['name', 'email', 'subject', 'message']
 
-export default function HelpPage({ actionData }: Route.ComponentProps) {
+export default function HelpPage({ actionData, loaderData }: Route.ComponentProps) {
   const t = useT()
   const { support } = useRootData()
   const [params] = useSearchParams()
@@ -93,9 +100,15 @@ export default function HelpPage({ actionData }: Route.ComponentProps) {
       icon: MessageCircle,
       title: t('help.card.chat'),
       body: t('help.card.chat.hours'),
-      // The contact form below: a stored message that staff answer by e-mail (there is no live chat).
-      href: '#contact',
-      link: t('help.card.chat.start'),
+      // A conversation with staff in the customer's account (support tickets, answered from the admin console).
+      href: loaderData.chat === 'form' ? '#contact' : '/customer-dashboard/support#new',
+      link: t(
+        loaderData.chat === 'guest'
+          ? 'help.card.chat.signIn'
+          : loaderData.chat === 'customer'
+            ? 'help.card.chat.start'
+            : 'help.card.chat.write',
+      ),
     },
   ]
   return (

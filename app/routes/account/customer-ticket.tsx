@@ -1,0 +1,96 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { CustomerPage } from '#app/components/account/customer-nav.tsx'
+import { TicketStatusBadge, TicketThread } from '#app/components/support/ticket-status.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { flashCookie } from '#app/lib/flash.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { TicketReplySchema } from '#app/modules/support/ticket.schemas.ts'
+import { getOwnTicket, replyAsCustomer } from '#app/workflows/support-desk.server.ts'
+import type { Route } from './+types/customer-ticket'
+import { notFound, requireCustomer } from './customer.server.ts'
+
+// The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
+export const handle = { i18n: ['customer', 'messages', 'orders', 'reviews', 'support'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
+
+// One of the customer's conversations with staff: every message, and a reply (which opens it again for staff).
+// Someone else's conversation is not found.
+
+function ticketIdOf(value: string | undefined): number {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { ctx, customer } = await requireCustomer(context, request)
+  const id = ticketIdOf(params.ticketId)
+  const ticket = Number.isNaN(id) ? null : await getOwnTicket(ctx, { customerId: customer.id, ticketId: id })
+  if (!ticket) notFound()
+  return { title: requestI18n(request)._('support.customer.ticketMeta', { subject: ticket.subject }), ticket }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { ctx, customer, actor } = await requireCustomer(context, request)
+  const id = ticketIdOf(params.ticketId)
+  if (Number.isNaN(id)) notFound()
+  const form = await request.formData()
+  const body = typeof form.get('body') === 'string' ? String(form.get('body')).slice(0, 5000) : ''
+  const parsed = TicketReplySchema.safeParse({ body })
+  if (!parsed.success) {
+    return data({ error: parsed.error.issues[0]?.message ?? 'support.error.reply', body }, { status: 400 })
+  }
+  const outcome = await replyAsCustomer(ctx, {
+    customerId: customer.id,
+    userId: actor.userId,
+    ticketId: id,
+    body: parsed.data.body,
+  })
+  if (!outcome.ok && outcome.code === 'not_found') notFound()
+  if (!outcome.ok) return data({ error: 'support.error.reply', body }, { status: 400 })
+  const flash = await flashCookie({ kind: 'success', title: 'support.toast.sent' })
+  return redirect(`/customer-dashboard/support/${id}`, { headers: { 'Set-Cookie': flash } })
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function CustomerTicketPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  const { ticket } = loaderData
+  return (
+    <CustomerPage title={ticket.subject}>
+      <div className="grid max-w-2xl gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Link to="/customer-dashboard/support" className="text-sm text-primary underline underline-offset-4">
+            {t('support.customer.back')}
+          </Link>
+          <TicketStatusBadge status={ticket.status} />
+        </div>
+        <p className="text-sm text-muted-foreground">{t('support.hours')}</p>
+        <TicketThread ticket={ticket} reader="customer" />
+        <Form method="post" noValidate className="grid gap-2 rounded-xl border border-border bg-card p-4">
+          <Label htmlFor="ticket-reply">{t('support.customer.reply')}</Label>
+          <Textarea
+            id="ticket-reply"
+            name="body"
+            rows={3}
+            maxLength={5000}
+            defaultValue={actionData?.body}
+            aria-invalid={actionData?.error ? true : undefined}
+            aria-describedby={actionData?.error ? 'ticket-reply-error' : undefined}
+          />
+          <FieldError id="ticket-reply-error">{actionData?.error ? t(messageId(actionData.error)) : null}</FieldError>
+          <Button type="submit" disabled={busy} className="justify-self-start">
+            {t('support.customer.sendReply')}
+          </Button>
+        </Form>
+      </div>
+    </CustomerPage>
+  )
+}
