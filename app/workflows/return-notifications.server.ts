@@ -1,11 +1,12 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { messageId } from '#app/lib/i18n.tsx'
+import { listStaffRecipients } from '#app/modules/accounts/accounts.server.ts'
 import { findOrderDetail } from '#app/modules/orders/orders.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
-import { findDispute, findReturn } from '#app/modules/returns/returns.server.ts'
+import { findDispute, findOpenDispute, findReturn } from '#app/modules/returns/returns.server.ts'
 import { findVendorContact } from '#app/modules/vendors/vendors.server.ts'
-import { voiceOf } from './recipients.server.ts'
+import { voiceIn, voiceOf } from './recipients.server.ts'
 
 // Each step of a return or a dispute told to the people it concerns, by e-mail (when they have an address) and by
 // SMS, in each one's language, through the outbox: call it in the transaction that took the step.
@@ -119,6 +120,21 @@ export async function notifyReturn(
         recipient: store.phone,
         subject: i18n._('returns.email.subject', values),
         body: i18n._(messageId(`returns.sms.vendor.${step}`), values),
+      })
+    }
+  }
+  // A new case for staff (escalated by the clock, or asked for by a side): every staff member hears of it.
+  if (step === 'escalated' || step === 'disputeOpened') {
+    const open = dispute ?? (await findOpenDispute(ctx, { vendorOrderId: part.id, returnId: row?.id ?? null }))
+    if (!open) return
+    for (const staff of await listStaffRecipients(ctx)) {
+      const { i18n } = voiceIn(staff.locale)
+      const values = { id: open.id, number: order.number, link: `${base}/admin/disputes/${open.id}` }
+      await enqueueMessage(ctx, {
+        channel: 'email',
+        recipient: staff.email,
+        subject: i18n._('returns.email.staff.subject', values),
+        body: i18n._('returns.email.staff.body', values),
       })
     }
   }

@@ -28,6 +28,7 @@ import {
   type ReturnRequestInput,
   receiveReturn,
   requestReturn,
+  requestReturnWithPhotos,
   type StaffContext,
 } from './returns.server.ts'
 
@@ -488,5 +489,46 @@ describe('escalation and disputes', () => {
       ok: true,
     })
     expect((await findReturn(t.ctx, returnId))?.status).toBe('closed')
+  })
+})
+
+describe('photos', () => {
+  test('up to four stored with the request; a file that is not a picture refuses it and leaves nothing', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const path = await import('node:path')
+    const sharp = (await import('sharp')).default
+    const dir = mkdtempSync(path.join(tmpdir(), 'isoko-return-photos-'))
+    const picture = async (colour: string) =>
+      new File(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 400, height: 500, channels: 3, background: colour } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        'stain.png',
+        { type: 'image/png' },
+      )
+    const o = await deliveredOrder('momo', 2)
+    const { photos: _none, ...input } = ask(o, { reason: 'damaged' })
+    const text = new File(['not a picture'], 'note.txt', { type: 'text/plain' })
+    expect(
+      await requestReturnWithPhotos(t.ctx, input, [await picture('#aa2222'), text], { imageOptions: { dir } }),
+    ).toEqual({ ok: false, code: 'photo', photo: 'not_image' })
+    // The picture stored before the refusal is not left behind, and no request was made.
+    expect(readdirSync(dir).filter((f) => f.endsWith('.webp'))).toEqual([])
+    const five = await Promise.all(['#111111', '#222222', '#333333', '#444444', '#555555'].map(picture))
+    expect(await requestReturnWithPhotos(t.ctx, input, five, { imageOptions: { dir } })).toEqual({
+      ok: false,
+      code: 'photo',
+      photo: 'too_many',
+    })
+    const made = await requestReturnWithPhotos(t.ctx, input, five.slice(0, 2), { imageOptions: { dir } })
+    expect(made.ok).toBe(true)
+    const view = await findReturnView(t.ctx, made.ok ? made.returnId : 0)
+    expect(view?.photos).toHaveLength(2)
+    expect(readdirSync(dir).some((f) => f.startsWith(view?.photos[0]?.imageKey ?? '?'))).toBe(true)
   })
 })

@@ -8,7 +8,9 @@ import { findAccountLocale } from '#app/modules/accounts/accounts.server.ts'
 import { findCustomerContact, listCustomerContacts } from '#app/modules/customers/customers.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { findVendorContact, listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
-import { type ConversationSide, conversationMessages, conversations } from './tables.server.ts'
+import { type ConversationSide, conversationMessages, conversations, type ReportAction } from './tables.server.ts'
+
+export type { ReportAction }
 
 // Contact Vendor: one conversation per store and customer. Every function that reads or writes a conversation
 // takes the side asking (`Party`: the customer's profile id or the store's id, both from the session, never from
@@ -275,10 +277,19 @@ export type ThreadMessage = { id: number; sender: ConversationSide; body: string
 export type ConversationThread = {
   id: number
   vendorId: number
+  customerId: number
   storeName: string
   customerName: string
   messages: ThreadMessage[]
-  report: { at: string; by: ConversationSide; reason: string } | null
+  report: {
+    at: string
+    by: ConversationSide
+    reason: string
+    /** Staff's handling, once done. */
+    action: ReportAction | null
+    note: string | null
+    handledAt: string | null
+  } | null
 }
 
 async function threadOf(ctx: ServiceContext, conversation: ConversationRow): Promise<ConversationThread> {
@@ -299,6 +310,7 @@ async function threadOf(ctx: ServiceContext, conversation: ConversationRow): Pro
   return {
     id: conversation.id,
     vendorId: conversation.vendorId,
+    customerId: conversation.customerId,
     storeName: store?.name ?? '',
     customerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : '',
     messages: messages.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })),
@@ -308,6 +320,9 @@ async function threadOf(ctx: ServiceContext, conversation: ConversationRow): Pro
             at: new Date(conversation.reportedAt).toISOString(),
             by: conversation.reportedBy,
             reason: conversation.reportReason ?? '',
+            action: conversation.reportAction ?? null,
+            note: conversation.reportNote ?? null,
+            handledAt: conversation.reportHandledAt ? new Date(conversation.reportHandledAt).toISOString() : null,
           }
         : null,
   }
@@ -435,4 +450,31 @@ export async function findReportedConversation(
     .from(conversations)
     .where(and(eq(conversations.id, input.conversationId), isNotNull(conversations.reportedAt)))
   return conversation ? threadOf(ctx, conversation) : null
+}
+
+/**
+ * Staff record how they handled a report (warned the reported side, closed it with a note, suspended the store),
+ * once: false when it was handled already (a double submit, or another staff member first) or is not reported.
+ */
+export async function recordReportHandled(
+  ctx: ServiceContext,
+  input: { conversationId: number; action: ReportAction; note: string; staffUserId: string },
+): Promise<boolean> {
+  const rows = await ctx.db
+    .update(conversations)
+    .set({
+      reportAction: input.action,
+      reportNote: input.note,
+      reportHandledBy: `staff:${input.staffUserId}`,
+      reportHandledAt: new Date(),
+    })
+    .where(
+      and(
+        eq(conversations.id, input.conversationId),
+        isNotNull(conversations.reportedAt),
+        sql`${conversations.reportHandledAt} is null`,
+      ),
+    )
+    .returning({ id: conversations.id })
+  return rows.length > 0
 }

@@ -5,6 +5,7 @@ import { customers } from '#app/modules/customers/tables.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 
 export type ConversationSide = 'customer' | 'vendor'
+export type ReportAction = 'warned' | 'closed' | 'suspended'
 
 /**
  * One thread between a customer and a store (Contact Vendor). Each side's unread count is the number of the
@@ -29,6 +30,14 @@ export const conversations = pgTable(
     reportedAt: timestamp('reported_at', { withTimezone: true }),
     reportedBy: text('reported_by').$type<ConversationSide>(),
     reportReason: text('report_reason'),
+    /**
+     * Staff's handling of the report: a warning to the reported side, closed with a note, or the store suspended;
+     * with the note, who and when. Unset while the report waits.
+     */
+    reportAction: text('report_action').$type<ReportAction>(),
+    reportNote: text('report_note'),
+    reportHandledBy: text('report_handled_by'),
+    reportHandledAt: timestamp('report_handled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('conversations_vendor_customer_idx').on(t.vendorId, t.customerId),

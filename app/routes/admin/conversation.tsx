@@ -1,23 +1,29 @@
-import { Link } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Thread } from '#app/components/messaging/conversation.tsx'
+import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
+import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { flashCookie } from '#app/lib/flash.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { findReportedConversation } from '#app/modules/messaging/messaging.server.ts'
+import { handleReportedConversation, REPORT_NOTE_MAX } from '#app/workflows/reported-conversations.server.ts'
 import type { Route } from './+types/conversation'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
 export const handle = { i18n: ['messages'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
-// Staff read a conversation, read-only, and only once it was reported: any other id is not found.
+// Staff read a conversation only once it was reported (any other id is not found), and act on the report: warn
+// the reported side, close it with a note, or suspend the store when the store was reported.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
   const id = RecordIdSchema.safeParse(params.conversationId)
@@ -28,14 +34,45 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { title: requestI18n(request)._('messages.admin.thread.meta'), thread, report: thread.report }
 }
 
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = guardedActor(context, 'admin')
+  const id = RecordIdSchema.safeParse(params.conversationId)
+  if (!id.success) notFound()
+  const form = await request.formData()
+  const intent = form.get('intent')
+  const note = typeof form.get('note') === 'string' ? String(form.get('note')).slice(0, REPORT_NOTE_MAX * 2) : ''
+  if (intent !== 'warn' && intent !== 'close' && intent !== 'suspend') {
+    return data({ error: 'form.error.invalid', note }, { status: 400 })
+  }
+  const outcome = await handleReportedConversation(
+    { ...serviceContextOf(context), actor },
+    { conversationId: id.data, action: intent, note },
+  )
+  if (!outcome.ok) {
+    if (outcome.code === 'not_found') notFound()
+    const error =
+      outcome.code === 'invalid'
+        ? 'messages.admin.handle.error.note'
+        : outcome.code === 'not_store'
+          ? 'messages.admin.handle.error.notStore'
+          : 'messages.admin.handle.error.already'
+    return data({ error, note }, { status: outcome.code === 'invalid' ? 400 : 409 })
+  }
+  const done = intent === 'warn' ? 'warned' : intent === 'close' ? 'closed' : 'suspended'
+  const flash = await flashCookie({ kind: 'success', title: messageId(`messages.admin.handle.done.${done}`) })
+  return redirect(`/admin/conversations/${id.data}`, { headers: { 'Set-Cookie': flash } })
+}
+
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function AdminConversation({ loaderData }: Route.ComponentProps) {
+export default function AdminConversation({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const format = useDateTimeFormat()
+  const busy = useNavigation().state === 'submitting'
   const { thread, report } = loaderData
+  const storeReported = report.by === 'customer'
   return (
     <section>
       <Link
@@ -59,6 +96,43 @@ export default function AdminConversation({ loaderData }: Route.ComponentProps) 
         <Thread thread={thread} viewer="staff" />
       </div>
       <p className="mt-6 text-sm text-muted-foreground">{t('messages.admin.thread.readOnly')}</p>
+      {report.action ? (
+        <p className="mt-4 rounded-lg border border-border bg-muted p-3 text-sm break-words">
+          {t('messages.admin.handled', {
+            date: format(report.handledAt ?? report.at),
+            action: t(messageId(`messages.admin.action.${report.action}`)),
+            note: report.note ?? '',
+          })}
+        </p>
+      ) : (
+        <Form method="post" noValidate className="mt-4 grid gap-2 rounded-lg border border-border bg-card p-4">
+          <h2 className="font-semibold">{t('messages.admin.handle.title')}</h2>
+          <Label htmlFor="report-note">{t('messages.admin.handle.note')}</Label>
+          <Textarea
+            id="report-note"
+            name="note"
+            rows={3}
+            maxLength={1000}
+            defaultValue={actionData?.note}
+            aria-invalid={actionData?.error ? true : undefined}
+            aria-describedby={actionData?.error ? 'report-note-error' : undefined}
+          />
+          <FieldError id="report-note-error">{actionData?.error ? t(messageId(actionData.error)) : null}</FieldError>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="warn" disabled={busy}>
+              {t('messages.admin.handle.warn')}
+            </Button>
+            <Button type="submit" name="intent" value="close" variant="outline" disabled={busy}>
+              {t('messages.admin.handle.close')}
+            </Button>
+            {storeReported ? (
+              <Button type="submit" name="intent" value="suspend" variant="destructive" disabled={busy}>
+                {t('messages.admin.handle.suspend')}
+              </Button>
+            ) : null}
+          </div>
+        </Form>
+      )}
     </section>
   )
 }

@@ -4,6 +4,7 @@ import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { DeliveryOption } from '#app/components/fulfilment/delivery-option.tsx'
 import { OrderHistory } from '#app/components/fulfilment/order-history.tsx'
 import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
+import { DisputeSummary, ReturnCard } from '#app/components/returns/return-card.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
@@ -25,6 +26,7 @@ import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { StaffOrderActionSchema } from '#app/modules/orders/orders.schemas.ts'
 import { failureKindOf } from '#app/modules/payments/failure-reasons.ts'
 import { findOrderForConsole } from '#app/queries/staff-orders.server.ts'
+import { getReturnsPanel } from '#app/workflows/returns.server.ts'
 import {
   type StaffRefusal,
   staffAddOrderNote,
@@ -35,7 +37,7 @@ import {
 import type { Route } from './+types/order'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
-export const handle = { i18n: ['fulfilment', 'orders'] } satisfies I18nHandle
+export const handle = { i18n: ['fulfilment', 'orders', 'returns'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -45,6 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     title: requestI18n(request)._('fulfilment.admin.order.meta', { number: found.order.number }),
     ...found,
+    returns: await getReturnsPanel(serviceContextOf(context), found.order),
     // The refund form's own reference: the same form sent twice makes one refund.
     refundKey: crypto.randomUUID(),
   }
@@ -133,7 +136,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
   const when = useDateTimeFormat()
   const { intlLocale } = useRootData()
   const rwf = (amount: number) => formatRwf(amount, intlLocale)
-  const { order, payments, refunds, notes, refundable, refundKey } = loaderData
+  const { order, payments, refunds, notes, refundable, refundKey, returns } = loaderData
   const answer = actionData as StaffOrderActionData | undefined
   const closed = order.status === 'cancelled' || order.status === 'refunded'
   const live = order.vendorOrders.filter((v) => v.status !== 'cancelled')
@@ -249,6 +252,35 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           ))}
         </ul>
       </section>
+
+      {returns.returns.length > 0 || returns.disputes.length > 0 ? (
+        <section aria-labelledby="admin-order-returns" className="mt-8 grid gap-3">
+          <h2 id="admin-order-returns" className="text-xl font-bold">
+            {t('returns.section.title')}
+          </h2>
+          {returns.returns.map((r) => {
+            const dispute = returns.disputes.find((d) => d.returnId === r.id) ?? null
+            return (
+              <ReturnCard key={r.id} item={r} dispute={dispute}>
+                {dispute ? (
+                  <Link to={`/admin/disputes/${dispute.id}`} className="text-primary underline underline-offset-4">
+                    {t('returns.admin.case', { id: dispute.id, number: order.number })}
+                  </Link>
+                ) : null}
+              </ReturnCard>
+            )
+          })}
+          {returns.disputes
+            .filter((d) => d.returnId === null)
+            .map((d) => (
+              <DisputeSummary key={d.id} dispute={d}>
+                <Link to={`/admin/disputes/${d.id}`} className="text-primary underline underline-offset-4">
+                  {t('returns.admin.case', { id: d.id, number: order.number })}
+                </Link>
+              </DisputeSummary>
+            ))}
+        </section>
+      ) : null}
 
       <section aria-labelledby="admin-order-act" className="mt-8">
         <h2 id="admin-order-act" className="text-xl font-bold">
