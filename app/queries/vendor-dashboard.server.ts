@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getVendorOrderFigures, listVendorOrders, type VendorOrderListItem } from '#app/modules/orders/orders.server.ts'
+import { orderLines, orders } from '#app/modules/orders/tables.server.ts'
+import { returnRequests } from '#app/modules/returns/tables.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import type { VendorStatus } from '#app/modules/vendors/vendor-status.ts'
 import { storeHasOrders } from '#app/modules/vendors/vendor-status.ts'
@@ -31,6 +33,38 @@ export type StoreDashboard = {
   openOrderCount: number
   /** The five newest orders. */
   recentOrders: VendorOrderListItem[]
+  /** Returns waiting for the store: to answer, or accepted and not yet marked received; oldest first. */
+  openReturns: OpenReturn[]
+}
+
+export type OpenReturn = {
+  id: number
+  vendorOrderId: number
+  orderNumber: string
+  title: string
+  quantity: number
+  status: 'requested' | 'accepted'
+  answerDueAt: Date
+}
+
+async function listOpenReturns(ctx: ServiceContext, vendorId: number): Promise<OpenReturn[]> {
+  const rows = await ctx.db
+    .select({
+      id: returnRequests.id,
+      vendorOrderId: returnRequests.vendorOrderId,
+      orderNumber: orders.number,
+      title: orderLines.title,
+      quantity: returnRequests.quantity,
+      status: returnRequests.status,
+      answerDueAt: returnRequests.answerDueAt,
+    })
+    .from(returnRequests)
+    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+    .innerJoin(orderLines, eq(orderLines.id, returnRequests.orderLineId))
+    .where(and(eq(returnRequests.vendorId, vendorId), inArray(returnRequests.status, ['requested', 'accepted'])))
+    .orderBy(asc(returnRequests.answerDueAt))
+    .limit(20)
+  return rows.map((r) => ({ ...r, status: r.status === 'requested' ? 'requested' : 'accepted' }))
 }
 
 /** The dashboard of the store an account runs, with its figures counted from the rows; null without a store. */
@@ -59,5 +93,6 @@ export async function findStoreDashboard(
     customerCount: figures.customers,
     openOrderCount: figures.open,
     recentOrders: recent,
+    openReturns: trading ? await listOpenReturns(ctx, row.id) : [],
   }
 }

@@ -532,3 +532,24 @@ describe('photos', () => {
     expect(readdirSync(dir).some((f) => f.startsWith(view?.photos[0]?.imageKey ?? '?'))).toBe(true)
   })
 })
+
+describe('concurrent steps', () => {
+  test('the store marks one return received twice at once (two tabs): one refund, one stock return', async () => {
+    const o = await deliveredOrder('momo', 2)
+    const asked = await requestReturn(t.ctx, ask(o))
+    const returnId = asked.ok ? asked.returnId : 0
+    await answerReturn(t.ctx, { ownerUserId: shop.owner, returnId, ...accept })
+    const stock = await stockOf(t.ctx, S())
+    const before = providerRefunds.length
+    const both = await Promise.all([
+      receiveReturn(t.ctx, { ownerUserId: shop.owner, returnId, unsellable: false }, deps),
+      receiveReturn(t.ctx, { ownerUserId: shop.owner, returnId, unsellable: false }, deps),
+    ])
+    expect(both.filter((r) => r.ok)).toHaveLength(1)
+    expect(both.find((r) => !r.ok)).toMatchObject({ ok: false, code: 'already' })
+    expect(providerRefunds.length - before).toBe(1)
+    expect(await stockOf(t.ctx, S())).toBe(stock + 1)
+    expect((await listOrderRefunds(t.ctx, o.orderId)).filter((r) => r.status === 'succeeded')).toHaveLength(1)
+    await expectLedgerBalanced()
+  })
+})

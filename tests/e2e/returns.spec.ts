@@ -87,8 +87,10 @@ test(
     // Both units asked for: no third request.
     await expect(main.getByRole('link', { name: /^Return:/ })).toHaveCount(0)
 
-    // The store accepts both (saying how they come back), then marks them received.
-    await store.reload()
+    // The store sees them waiting on its dashboard, accepts both (saying how they come back), then marks them received.
+    await store.goto('/vendor-dashboard')
+    await expect(store.getByRole('heading', { name: '2 returns wait for you' })).toBeVisible()
+    await store.getByRole('link', { name: new RegExp(`^Order ${number}: 1 × ${dress}`) }).click()
     const storeMain = store.getByRole('main')
     for (const title of [dress, shirt]) {
       const card = storeMain.getByRole('article', { name: new RegExp(title) })

@@ -128,7 +128,16 @@ test('a customer writes to a store, the vendor answers, each sees the unread cou
     await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Aline ${lastName} and ${store.storeName}`)
     await expect(staff.getByText('Testing the report: please ignore.')).toBeVisible()
     await expect(staff.getByText('Yes, size M is in stock.')).toBeVisible()
-    await expect(staff.getByRole('main').getByRole('textbox')).toHaveCount(0)
+    // Staff do not write into the conversation; they act on the report: a note is required, then the store is warned.
+    const staffMain = staff.getByRole('main')
+    await expect(staffMain.getByRole('textbox')).toHaveCount(1)
+    await staffMain.getByRole('button', { name: 'Warn the reported side' }).click()
+    await expect(staffMain.getByText('Write a note: why, in a few words.')).toBeVisible()
+    await staffMain.getByLabel(/^Note/).fill('A test report: nothing to reproach.')
+    await staffMain.getByRole('button', { name: 'Close the report' }).click()
+    await expect(staff.getByText('Report closed', { exact: true })).toBeVisible()
+    await expect(staffMain).toContainText('Note: A test report: nothing to reproach.')
+    await expect(staffMain.getByRole('textbox')).toHaveCount(0)
   } finally {
     await customerContext.close()
     await vendorContext.close()

@@ -12,7 +12,8 @@ import { DisputeSummary, ReturnCard } from './return-card.tsx'
 
 export type DisputeFormError = { form: string; error: string; statement: string } | null
 
-type Part = { id: number; name: string; status: string }
+/** A store's part: `late` once its delivery promise has passed without it being sent. */
+type Part = { id: number; name: string; status: string; late: boolean }
 
 export function CustomerReturns({
   orderNumber,
@@ -26,7 +27,13 @@ export function CustomerReturns({
   failed: DisputeFormError
 }) {
   const t = useT()
-  const sent = parts.filter((p) => p.status === 'dispatched' || p.status === 'delivered')
+  // Sent parts may never have arrived; parts not sent by the promised day may never be sent.
+  const sent = parts.filter(
+    (p) =>
+      p.status === 'dispatched' ||
+      p.status === 'delivered' ||
+      ((p.status === 'new' || p.status === 'packed') && p.late),
+  )
   if (panel.returns.length === 0 && panel.disputes.length === 0 && sent.length === 0) return null
   const partCases = panel.disputes.filter((d) => d.returnId === null)
   return (
@@ -82,7 +89,7 @@ export function CustomerReturns({
               formId={`part-${p.id}`}
               vendorOrderId={p.id}
               returnId={null}
-              kinds={['not_received', 'other']}
+              kinds={p.status === 'new' || p.status === 'packed' ? ['not_shipped', 'other'] : ['not_received', 'other']}
               label={t('returns.dispute.ask')}
               failed={failed}
             />

@@ -13,6 +13,7 @@ import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { addBusinessDays } from '#app/modules/orders/delivery.ts'
 import { cancelPath } from '#app/modules/orders/order-status.ts'
 import { findCustomerOrder } from '#app/modules/orders/orders.server.ts'
 import { listOrderPayments } from '#app/modules/payments/payments.server.ts'
@@ -58,6 +59,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
     ) !== null
   const [returnable, panel] = await Promise.all([listReturnableLines(ctx, order), getReturnsPanel(ctx, order)])
+  // Parts still not sent a day after the latest promised delivery day: the customer may ask staff about them.
+  const promised = addBusinessDays(order.placedAt, order.deliveryDaysMax + 1)
+  const lateParts =
+    Date.now() > promised.getTime() && order.status !== 'pending_payment'
+      ? order.vendorOrders.filter((v) => v.status === 'new' || v.status === 'packed').map((v) => v.id)
+      : []
   return {
     title: requestI18n(request)._('orders.detail.meta', { number: order.number }),
     order,
@@ -66,6 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     reviewedIds,
     returnable,
     panel,
+    lateParts,
     payments: payments.map((p) => ({
       id: p.id,
       method: p.method,
@@ -121,7 +129,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function CustomerOrder({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const { order, payments, placed, cancellable, reviewedIds, returnable, panel } = loaderData
+  const { order, payments, placed, cancellable, reviewedIds, returnable, panel, lateParts } = loaderData
   const dateTime = dateFormat(intlLocale, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -206,7 +214,12 @@ export default function CustomerOrder({ loaderData, actionData }: Route.Componen
           ))}
           <CustomerReturns
             orderNumber={order.number}
-            parts={order.vendorOrders.map((v) => ({ id: v.id, name: v.vendorName, status: v.status }))}
+            parts={order.vendorOrders.map((v) => ({
+              id: v.id,
+              name: v.vendorName,
+              status: v.status,
+              late: lateParts.includes(v.id),
+            }))}
             panel={panel}
             failed={actionData && 'disputeError' in actionData ? actionData.disputeError : null}
           />

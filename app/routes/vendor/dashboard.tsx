@@ -145,6 +145,34 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
             ) : null}
           </section>
 
+          {store.openReturns.length > 0 ? (
+            <section
+              aria-labelledby="open-returns"
+              className="mt-8 rounded-lg border border-amber-400 bg-amber-50 p-4 text-amber-950"
+            >
+              <h2 id="open-returns" className="text-xl font-bold">
+                {t('vendor.dashboard.returns.title', { count: store.openReturns.length })}
+              </h2>
+              <ul className="mt-2 grid gap-1">
+                {store.openReturns.map((r) => (
+                  <li key={r.id}>
+                    <Link
+                      to={`/vendor-dashboard/orders/${r.vendorOrderId}#returns`}
+                      className="font-medium underline underline-offset-4"
+                    >
+                      {t(`vendor.dashboard.returns.${r.status}`, {
+                        number: r.orderNumber,
+                        count: r.quantity,
+                        product: r.title,
+                        date: when(r.answerDueAt),
+                      })}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
           <section aria-labelledby="recent-orders" className="mt-8">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id="recent-orders" className="text-xl font-bold">
