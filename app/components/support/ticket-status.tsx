@@ -1,4 +1,8 @@
+import { Form, useNavigation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import type { SupportReply, SupportTicket, TicketStatus } from '#app/modules/support/support-messages.server.ts'
 
@@ -49,5 +53,40 @@ export function TicketThread({
         )
       })}
     </ol>
+  )
+}
+
+/** The reply box under a conversation (the customer's or staff's), keeping what was typed when it is refused. */
+export function TicketReplyForm({
+  label,
+  submit,
+  failed,
+  intent,
+}: {
+  label: string
+  submit: string
+  failed?: { error: string; body: string } | null
+  intent?: string
+}) {
+  const t = useT()
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Form method="post" noValidate className="grid gap-2 rounded-xl border border-border bg-card p-4">
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
+      <Label htmlFor="ticket-reply">{label}</Label>
+      <Textarea
+        id="ticket-reply"
+        name="body"
+        rows={4}
+        maxLength={5000}
+        defaultValue={failed?.body}
+        aria-invalid={failed?.error ? true : undefined}
+        aria-describedby={failed?.error ? 'ticket-reply-error' : undefined}
+      />
+      <FieldError id="ticket-reply-error">{failed?.error ? t(messageId(failed.error)) : null}</FieldError>
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {submit}
+      </Button>
+    </Form>
   )
 }

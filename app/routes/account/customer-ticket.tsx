@@ -1,12 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { CustomerPage } from '#app/components/account/customer-nav.tsx'
-import { TicketStatusBadge, TicketThread } from '#app/components/support/ticket-status.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { TicketReplyForm, TicketStatusBadge, TicketThread } from '#app/components/support/ticket-status.tsx'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
-import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { TicketReplySchema } from '#app/modules/support/ticket.schemas.ts'
@@ -61,7 +58,6 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function CustomerTicketPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
-  const busy = useNavigation().state === 'submitting'
   const { ticket } = loaderData
   return (
     <CustomerPage title={ticket.subject}>
@@ -74,22 +70,11 @@ export default function CustomerTicketPage({ loaderData, actionData }: Route.Com
         </div>
         <p className="text-sm text-muted-foreground">{t('support.hours')}</p>
         <TicketThread ticket={ticket} reader="customer" />
-        <Form method="post" noValidate className="grid gap-2 rounded-xl border border-border bg-card p-4">
-          <Label htmlFor="ticket-reply">{t('support.customer.reply')}</Label>
-          <Textarea
-            id="ticket-reply"
-            name="body"
-            rows={3}
-            maxLength={5000}
-            defaultValue={actionData?.body}
-            aria-invalid={actionData?.error ? true : undefined}
-            aria-describedby={actionData?.error ? 'ticket-reply-error' : undefined}
-          />
-          <FieldError id="ticket-reply-error">{actionData?.error ? t(messageId(actionData.error)) : null}</FieldError>
-          <Button type="submit" disabled={busy} className="justify-self-start">
-            {t('support.customer.sendReply')}
-          </Button>
-        </Form>
+        <TicketReplyForm
+          label={t('support.customer.reply')}
+          submit={t('support.customer.sendReply')}
+          failed={actionData ?? null}
+        />
       </div>
     </CustomerPage>
   )

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
-import { TicketStatusBadge, TicketThread } from '#app/components/support/ticket-status.tsx'
+import { TicketReplyForm, TicketStatusBadge, TicketThread } from '#app/components/support/ticket-status.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
-import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
@@ -123,25 +123,12 @@ export default function AdminTicketPage({ loaderData, actionData }: Route.Compon
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="grid content-start gap-4">
           <TicketThread ticket={ticket} reader="staff" />
-          <Form method="post" noValidate className="grid gap-2 rounded-xl border border-border bg-card p-4">
-            <input type="hidden" name="intent" value="reply" />
-            <Label htmlFor="ticket-reply">
-              {t(ticket.email ? 'support.ticket.replyByEmail' : 'support.ticket.replyBySms')}
-            </Label>
-            <Textarea
-              id="ticket-reply"
-              name="body"
-              rows={4}
-              maxLength={5000}
-              defaultValue={actionData?.body}
-              aria-invalid={actionData?.error ? true : undefined}
-              aria-describedby={actionData?.error ? 'ticket-reply-error' : undefined}
-            />
-            <FieldError id="ticket-reply-error">{actionData?.error ? t(messageId(actionData.error)) : null}</FieldError>
-            <Button type="submit" disabled={busy} className="justify-self-start">
-              {t('support.ticket.send')}
-            </Button>
-          </Form>
+          <TicketReplyForm
+            intent="reply"
+            label={t(ticket.email ? 'support.ticket.replyByEmail' : 'support.ticket.replyBySms')}
+            submit={t('support.ticket.send')}
+            failed={actionData ?? null}
+          />
         </div>
         <aside className="grid content-start gap-4">
           <section
