@@ -14,6 +14,7 @@ import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
+import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { RETURN_PHOTOS_MAX, RETURN_REASONS } from '#app/modules/returns/return-status.ts'
 import { ReturnRequestFormSchema } from '#app/modules/returns/returns.schemas.ts'
 import { getReturnOptions, requestReturnWithPhotos } from '#app/workflows/returns.server.ts'
@@ -32,13 +33,9 @@ export const clientMiddleware = [messagesFor(handle)]
 
 const orderPage = (number: string) => `/customer-dashboard/orders/${number}`
 
-function lineIdOf(value: string | undefined): number {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
-  const lineId = lineIdOf(params.lineId)
+  const lineId = RecordIdSchema.safeParse(params.lineId).data ?? Number.NaN
   if (Number.isNaN(lineId)) notFound()
   const found = await getReturnOptions(ctx, { customerId: customer.id, orderNumber: params.number, lineId })
   if (!found.ok && found.code === 'not_found') notFound()
@@ -74,7 +71,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
-  const lineId = lineIdOf(params.lineId)
+  const lineId = RecordIdSchema.safeParse(params.lineId).data ?? Number.NaN
   if (Number.isNaN(lineId)) notFound()
   const read = await readBoundedForm(request, { maxFileBytes: uploadMaxBytes(), maxFiles: RETURN_PHOTOS_MAX })
   if (!read.ok) {

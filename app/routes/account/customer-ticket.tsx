@@ -6,6 +6,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { TicketReplySchema } from '#app/modules/support/ticket.schemas.ts'
 import { getOwnTicket, replyAsCustomer } from '#app/workflows/support-desk.server.ts'
 import type { Route } from './+types/customer-ticket'
@@ -18,13 +19,9 @@ export const clientMiddleware = [messagesFor(handle)]
 // One of the customer's conversations with staff: every message, and a reply (which opens it again for staff).
 // Someone else's conversation is not found.
 
-function ticketIdOf(value: string | undefined): number {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { ctx, customer } = await requireCustomer(context, request)
-  const id = ticketIdOf(params.ticketId)
+  const id = RecordIdSchema.safeParse(params.ticketId).data ?? Number.NaN
   const ticket = Number.isNaN(id) ? null : await getOwnTicket(ctx, { customerId: customer.id, ticketId: id })
   if (!ticket) notFound()
   return { title: requestI18n(request)._('support.customer.ticketMeta', { subject: ticket.subject }), ticket }
@@ -32,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { ctx, customer, actor } = await requireCustomer(context, request)
-  const id = ticketIdOf(params.ticketId)
+  const id = RecordIdSchema.safeParse(params.ticketId).data ?? Number.NaN
   if (Number.isNaN(id)) notFound()
   const form = await request.formData()
   const body = typeof form.get('body') === 'string' ? String(form.get('body')).slice(0, 5000) : ''

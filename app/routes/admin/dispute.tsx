@@ -19,6 +19,7 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { listOrderEntries } from '#app/modules/ledger/ledger.server.ts'
+import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { DisputeDecisionFormSchema } from '#app/modules/returns/returns.schemas.ts'
 import { findDispute } from '#app/modules/returns/returns.server.ts'
 import { findDisputeOrderNumber } from '#app/queries/staff-disputes.server.ts'
@@ -34,14 +35,10 @@ export const clientMiddleware = [messagesFor(handle)]
 // refunds, the order's ledger postings; then the decision (a refund borne by the store or by Isoko, or close),
 // which both sides are told.
 
-function disputeIdOf(value: string | undefined): number {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
   const ctx = serviceContextOf(context)
-  const id = disputeIdOf(params.disputeId)
+  const id = RecordIdSchema.safeParse(params.disputeId).data ?? Number.NaN
   const dispute = Number.isNaN(id) ? null : await findDispute(ctx, id)
   const number = dispute ? await findDisputeOrderNumber(ctx, dispute.id) : null
   const found = number ? await findOrderForConsole(ctx, number) : null
@@ -70,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = guardedActor(context, 'admin')
-  const id = disputeIdOf(params.disputeId)
+  const id = RecordIdSchema.safeParse(params.disputeId).data ?? Number.NaN
   if (Number.isNaN(id)) notFound()
   const form = await request.formData()
   const typed = (name: string) => {

@@ -14,6 +14,7 @@ import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { TicketReplySchema } from '#app/modules/support/ticket.schemas.ts'
 import { getTicketForStaff, replyAsStaff, updateTicketAsStaff } from '#app/workflows/support-desk.server.ts'
 import type { Route } from './+types/ticket'
@@ -25,13 +26,9 @@ export const clientMiddleware = [messagesFor(handle)]
 // One ticket as staff work on it: the conversation, a reply (e-mailed to the customer, or sent by SMS to a
 // phone-only account), its state and who looks after it, and the customer's last orders beside it.
 
-function ticketIdOf(value: string | undefined): number {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = guardedActor(context, 'admin')
-  const id = ticketIdOf(params.ticketId)
+  const id = RecordIdSchema.safeParse(params.ticketId).data ?? Number.NaN
   const found = Number.isNaN(id) ? null : await getTicketForStaff({ ...serviceContextOf(context), actor }, id)
   if (!found) notFound()
   return { title: requestI18n(request)._('support.ticket.meta', { id: found.ticket.id }), ...found, me: actor.userId }
@@ -39,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = guardedActor(context, 'admin')
-  const id = ticketIdOf(params.ticketId)
+  const id = RecordIdSchema.safeParse(params.ticketId).data ?? Number.NaN
   if (Number.isNaN(id)) notFound()
   const ctx = { ...serviceContextOf(context), actor }
   const form = await request.formData()
