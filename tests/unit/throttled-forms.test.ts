@@ -33,6 +33,23 @@ function post(path: string, fields: Record<string, string>): Request {
   })
 }
 
+/** A customer account signed in; its session cookie. */
+async function signedInCustomer(email: string): Promise<string> {
+  const { createAccountDirect, signInWithPassword } = await import('#app/modules/accounts/accounts.server.ts')
+  const { createCustomer } = await import('#app/modules/customers/customers.server.ts')
+  const password = 'Kitenge-Blue-42'
+  const created = await createAccountDirect(accounts, { name: 'Ruth', email, password, role: 'customer' })
+  if (!created.ok) throw new Error(created.reason)
+  await createCustomer(t.ctx, { firstName: 'Ruth', lastName: 'K', email, userId: created.userId })
+  const signedIn = await signInWithPassword(
+    accounts,
+    { request: new Request(`${ORIGIN}/customer-login`), clientAddress: '10.8.4.1' },
+    { email, password },
+  )
+  if (!signedIn.ok) throw new Error(signedIn.reason)
+  return signedIn.cookies.map((c) => c.split(';')[0]).join('; ')
+}
+
 beforeAll(async () => {
   process.env.SESSION_SECRET ??= 'a-test-secret-that-is-long-enough-to-use-here'
   t = await createTestDatabase()
@@ -82,6 +99,61 @@ describe('throttled forms', () => {
     expect(Number(last.headers.get('Retry-After'))).toBeGreaterThan(0)
     const browse = await answer(loader, new Request(`${ORIGIN}/products`), '10.8.2.1')
     expect(browse.status).toBe(200)
+  })
+
+  it('refuses the eleventh return request in an hour with 429 before any photo is encoded, keeping what was typed', async () => {
+    const cookie = await signedInCustomer('returner@example.rw')
+    const { action } = await import('#app/routes/account/customer-return.tsx')
+    const fields = { quantity: '1', reason: 'wrong_size', resolution: 'refund', note: 'Too small at the shoulders.' }
+    const ask = (address: string) => {
+      const body = new FormData()
+      for (const [k, v] of Object.entries(fields)) body.set(k, v)
+      const request = new Request(`${ORIGIN}/customer-dashboard/orders/ISK-NONE/return/1`, {
+        method: 'POST',
+        body,
+        headers: { cookie },
+      })
+      return callRoute(action, {
+        request,
+        params: { number: 'ISK-NONE', lineId: '1' },
+        context: routeContext(accounts, { clientAddress: address }),
+      }).then(
+        (out) => out,
+        (thrown: unknown) => thrown,
+      )
+    }
+    const statusOf = (out: unknown) =>
+      out instanceof Response ? out.status : ((out as { init?: { status?: number } } | null)?.init?.status ?? 200)
+    // No such order: each request is counted, then answered 404.
+    for (let i = 0; i < 10; i++) expect(statusOf(await ask(`10.8.4.${i + 2}`))).toBe(404)
+    const refused = await ask('10.8.4.99')
+    expect(statusOf(refused)).toBe(429)
+    expect((refused as { data: unknown }).data).toMatchObject({
+      errors: { form: 'throttle.tooMany' },
+      values: { quantity: '1', note: 'Too small at the shoulders.' },
+      messageValues: { minutes: expect.any(Number) },
+    })
+  })
+
+  it('refuses the sixth support chat an account starts in an hour with 429, keeping what was typed', async () => {
+    const cookie = await signedInCustomer('chatty@example.rw')
+    const { action } = await import('#app/routes/account/customer-support.tsx')
+    const fields = { subject: 'Where is my parcel?', message: 'It was due on Monday in Huye.' }
+    const start = (address: string) =>
+      answer(
+        action,
+        new Request(`${ORIGIN}/customer-dashboard/support`, {
+          method: 'POST',
+          body: new URLSearchParams(fields),
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', cookie },
+        }),
+        address,
+      )
+    // From five addresses: the account's own limit refuses the sixth.
+    for (let i = 0; i < 5; i++) expect((await start(`10.8.5.${i}`)).status).toBe(302)
+    const refused = await start('10.8.5.99')
+    expect(refused.status).toBe(429)
+    expect(refused.data).toMatchObject({ errors: { form: 'throttle.tooMany' }, values: fields })
   })
 
   it('refuses a sign-in held back by failures with 429 and the minutes to wait', async () => {

@@ -27,6 +27,8 @@ export const THROTTLES = {
   newsletter: { perAddress: 5, perAccount: 5, windowSeconds: 60 * 60 },
   message: { perAddress: 30, perAccount: 30, windowSeconds: 60 * 60 },
   review: { perAddress: 10, perAccount: 10, windowSeconds: 60 * 60 },
+  // Each return request may carry four photos to encode: counted before they are.
+  returnRequest: { perAddress: 10, perAccount: 10, windowSeconds: 60 * 60 },
   search: { perAddress: 120, perAccount: 120, windowSeconds: 60 },
 } as const satisfies Record<string, { perAddress: number; perAccount: number | null; windowSeconds: number }>
 

@@ -3,6 +3,7 @@ import { CustomerPage } from '#app/components/account/customer-nav.tsx'
 import { dateFormat } from '#app/components/date-format.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { ChoiceCard, FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { clientAddressOf } from '#app/lib/context.server.ts'
 import { echoField, readBoundedForm } from '#app/lib/form-data.server.ts'
 import { parseForm } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
@@ -17,6 +18,7 @@ import { uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { RETURN_PHOTOS_MAX, RETURN_REASONS } from '#app/modules/returns/return-status.ts'
 import { ReturnRequestFormSchema } from '#app/modules/returns/returns.schemas.ts'
+import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import { getReturnOptions, requestReturnWithPhotos } from '#app/workflows/returns.server.ts'
 import type { Route } from './+types/customer-return'
 import { notFound, redirectWithToast, requireCustomer } from './customer.server.ts'
@@ -70,7 +72,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { ctx, customer } = await requireCustomer(context, request)
+  const { ctx, customer, actor } = await requireCustomer(context, request)
   const lineId = RecordIdSchema.safeParse(params.lineId).data ?? Number.NaN
   if (Number.isNaN(lineId)) notFound()
   const read = await readBoundedForm(request, { maxFileBytes: uploadMaxBytes(), maxFiles: RETURN_PHOTOS_MAX })
@@ -89,6 +91,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const parsed = parseForm(form, ReturnRequestFormSchema)
   if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 })
+  // Counted before the photos are encoded (the costly part), after the form is read so that what was typed stays.
+  const allowed = await throttleAction(ctx, 'returnRequest', {
+    address: clientAddressOf(context),
+    userId: actor.userId,
+  })
+  if (!allowed.ok) {
+    const messageValues = { minutes: minutesToWait(allowed.retryAfterSeconds) }
+    return data(
+      { errors: { form: 'throttle.tooMany' } as Record<string, string>, values, messageValues },
+      { status: 429 },
+    )
+  }
   const files = form.getAll('photos').filter((f): f is File => typeof f !== 'string')
   const outcome = await requestReturnWithPhotos(
     ctx,
@@ -136,7 +150,8 @@ export default function CustomerReturnPage({ loaderData, actionData }: Route.Com
   }
   const day = dateFormat(intlLocale, { dateStyle: 'long', timeZone: 'Africa/Kigali' })
   const variant = [line.size, line.colour].filter(Boolean).join(' · ')
-  const err = (name: string) => (errors[name] ? t(messageId(errors[name] as string)) : null)
+  const messageValues = (actionData as { messageValues?: Record<string, number> } | undefined)?.messageValues
+  const err = (name: string) => (errors[name] ? t(messageId(errors[name] as string), messageValues) : null)
   const describedBy = (name: string, hint?: string) =>
     [errors[name] ? `return-${name}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined
   return (

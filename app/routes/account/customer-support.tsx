@@ -4,6 +4,7 @@ import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { TicketStatusBadge } from '#app/components/support/ticket-status.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { clientAddressOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
@@ -11,6 +12,7 @@ import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { listCustomerTickets } from '#app/modules/support/support-messages.server.ts'
+import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import { startSupportChat } from '#app/workflows/support-desk.server.ts'
 import type { Route } from './+types/customer-support'
 import { requireCustomer } from './customer.server.ts'
@@ -31,10 +33,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { ctx, customer } = await requireCustomer(context, request)
+  const { ctx, customer, actor } = await requireCustomer(context, request)
   const form = Object.fromEntries(await request.formData())
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '')
   const values = { subject: text(form.subject, 300), message: text(form.message, 10_000) }
+  // The help page's contact form and a new chat are one way in: they share its limit.
+  const allowed = await throttleAction(ctx, 'contact', { address: clientAddressOf(context), userId: actor.userId })
+  if (!allowed.ok) {
+    const messageValues = { minutes: minutesToWait(allowed.retryAfterSeconds) }
+    return data(
+      { errors: { form: 'throttle.tooMany' } as Record<string, string>, values, messageValues },
+      { status: 429 },
+    )
+  }
   const outcome = await startSupportChat(ctx, { customerId: customer.id, values })
   if (!outcome.ok) return data({ errors: outcome.errors as Record<string, string>, values }, { status: 400 })
   const flash = await flashCookie({ kind: 'success', title: 'support.customer.started' })
@@ -52,7 +63,8 @@ export default function CustomerSupportPage({ loaderData, actionData }: Route.Co
   const { tickets } = loaderData
   const errors = actionData?.errors ?? {}
   const values = actionData?.values ?? { subject: '', message: '' }
-  const err = (name: string) => (errors[name] ? t(messageId(errors[name] as string)) : null)
+  const messageValues = (actionData as { messageValues?: Record<string, number> } | undefined)?.messageValues
+  const err = (name: string) => (errors[name] ? t(messageId(errors[name] as string), messageValues) : null)
   return (
     <CustomerPage title={t('support.customer.title')}>
       <p className="max-w-prose text-sm text-muted-foreground">{t('support.hours')}</p>
@@ -63,6 +75,11 @@ export default function CustomerSupportPage({ loaderData, actionData }: Route.Co
         className="mt-4 grid max-w-xl gap-3 rounded-xl border border-border bg-card p-4"
       >
         <h2 className="font-semibold">{t('support.customer.start')}</h2>
+        {errors.form ? (
+          <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            {err('form')}
+          </p>
+        ) : null}
         <div className="grid gap-1.5">
           <Label htmlFor="chat-subject">{t('support.customer.subject')}</Label>
           <Input
