@@ -49,6 +49,7 @@ import {
   listOrderPayments,
   listOrderRefunds,
   listPendingPaymentRefunds,
+  listUnsentPaymentRefunds,
   markCashRefundSending,
   type PaymentRefundRow,
   type PaymentRow,
@@ -487,53 +488,73 @@ async function startStaffRefund(
   if (!Number.isSafeInteger(staff.amount) || staff.amount <= 0) return { ok: false, code: 'invalid' }
   const earlier = await findPaymentRefundByReference(ctx, staff.reference)
   if (earlier) return { ok: true, refund: earlier, duplicate: true }
-  const made = await ctx.db.transaction(async (tx) => {
-    const t = { db: tx }
-    const payment = await findPayment(t, paymentId, true)
-    if (!payment) return { ok: false as const, code: 'not_found' as const }
-    // A second submit of the same form waited on the payment's lock: it finds the refund the first one made.
-    const again = await findPaymentRefundByReference(t, staff.reference)
-    if (again) return { ok: true as const, refund: again, duplicate: true, payment }
-    if (payment.status !== 'succeeded') return { ok: false as const, code: 'not_refundable' as const }
-    const left = payment.amount - (await refundedSoFar(t, payment))
-    if (staff.amount > left) return { ok: false as const, code: 'too_much' as const, left: Math.max(0, left) }
-    const order = await findOrder(t, payment.orderId, true)
-    if (!order) return { ok: false as const, code: 'not_found' as const }
-    const cash = payment.method === 'cod'
-    const refund = await createPaymentRefund(t, {
-      paymentId,
-      orderId: order.id,
-      vendorOrderId: staff.vendorOrderId ?? null,
-      reference: staff.reference,
-      amount: staff.amount,
-      reason: staff.reason,
-      actor: staff.actor,
-      payeePhone: cash ? (staff.payeePhone ?? order.phone) : null,
-      deliveryAmount: staff.delivery?.amount ?? 0,
-      deliveryBorneBy: staff.delivery && staff.delivery.amount > 0 ? staff.delivery.bearer : null,
-      platformBears: staff.platformBears ?? false,
-      status: cash ? 'to_send' : 'pending',
-    })
-    await recordOrderEvent(t, {
-      orderId: order.id,
-      vendorOrderId: staff.vendorOrderId ?? null,
-      actor: staff.actor,
-      note: staff.reason,
-      data: { refund: refund.id, amount: staff.amount, status: refund.status },
-    })
-    if (cash) {
-      await notifyCustomer(t, order.id, 'cashRefund', { amount: staff.amount })
-      await notifyVendorsOfStaffAction(t, order.id, { action: 'refunded', amount: staff.amount })
-    }
-    return { ok: true as const, refund, duplicate: false, payment }
-  })
+  const made = await ctx.db.transaction((tx) => recordStaffRefund({ db: tx }, paymentId, staff))
   if (!made.ok) return made
-  const { refund, payment } = made
-  if (made.duplicate) return { ok: true, refund, duplicate: true }
-  if (payment.method === 'cod') {
-    await sendCashRefund(ctx, refund.id, deps)
-    return { ok: true, refund: (await findPaymentRefund(ctx, refund.id)) ?? refund }
+  if (made.duplicate || !made.refund) return made
+  await sendStaffRefund(ctx, made.refund.id, deps)
+  return { ok: true, refund: (await findPaymentRefund(ctx, made.refund.id)) ?? made.refund }
+}
+
+/**
+ * Records a staff refund in the caller's transaction (a return's or a dispute's step commits with it): the row is
+ * the promise to send it. `sendStaffRefund` sends it once the transaction has committed; a refund a crash left
+ * unsent is sent by the sweep (`sweepPayments`), with the same reference, so the provider takes it once.
+ */
+export async function recordStaffRefund(
+  t: ServiceContext,
+  paymentId: number,
+  staff: StaffRefund,
+): Promise<RefundOutcome> {
+  if (!Number.isSafeInteger(staff.amount) || staff.amount <= 0) return { ok: false, code: 'invalid' }
+  const payment = await findPayment(t, paymentId, true)
+  if (!payment) return { ok: false, code: 'not_found' }
+  // A second submit of the same form waited on the payment's lock: it finds the refund the first one made.
+  const again = await findPaymentRefundByReference(t, staff.reference)
+  if (again) return { ok: true, refund: again, duplicate: true }
+  if (payment.status !== 'succeeded') return { ok: false, code: 'not_refundable' }
+  const left = payment.amount - (await refundedSoFar(t, payment))
+  if (staff.amount > left) return { ok: false, code: 'too_much', left: Math.max(0, left) }
+  const order = await findOrder(t, payment.orderId, true)
+  if (!order) return { ok: false, code: 'not_found' }
+  const cash = payment.method === 'cod'
+  const refund = await createPaymentRefund(t, {
+    paymentId,
+    orderId: order.id,
+    vendorOrderId: staff.vendorOrderId ?? null,
+    reference: staff.reference,
+    amount: staff.amount,
+    reason: staff.reason,
+    actor: staff.actor,
+    payeePhone: cash ? (staff.payeePhone ?? order.phone) : null,
+    deliveryAmount: staff.delivery?.amount ?? 0,
+    deliveryBorneBy: staff.delivery && staff.delivery.amount > 0 ? staff.delivery.bearer : null,
+    platformBears: staff.platformBears ?? false,
+    status: cash ? 'to_send' : 'pending',
+  })
+  await recordOrderEvent(t, {
+    orderId: order.id,
+    vendorOrderId: staff.vendorOrderId ?? null,
+    actor: staff.actor,
+    note: staff.reason,
+    data: { refund: refund.id, amount: staff.amount, status: refund.status },
+  })
+  if (cash) {
+    await notifyCustomer(t, order.id, 'cashRefund', { amount: staff.amount })
+    await notifyVendorsOfStaffAction(t, order.id, { action: 'refunded', amount: staff.amount })
   }
+  return { ok: true, refund, duplicate: false }
+}
+
+/**
+ * Sends a recorded staff refund: cash on delivery as a mobile-money transfer, else the provider's refund call. An
+ * online refund whose call fails stays pending: the sweep asks the provider again.
+ */
+export async function sendStaffRefund(ctx: ServiceContext, refundId: number, deps: PaymentsDeps = {}): Promise<void> {
+  const refund = await findPaymentRefund(ctx, refundId)
+  const payment = refund ? await findPayment(ctx, refund.paymentId) : undefined
+  if (!refund || !payment) return
+  if (payment.method === 'cod') return sendCashRefund(ctx, refund.id, deps)
+  if (refund.status !== 'pending') return
   try {
     const answer = await providersOf(deps)[payment.method].refund({
       reference: payment.reference,
@@ -541,7 +562,7 @@ async function startStaffRefund(
       amount: refund.amount,
       refundReference: refund.reference,
     })
-    await recordPaymentEvent(ctx, paymentId, 'refund', { refundId: refund.id, answer: answer.raw ?? null })
+    await recordPaymentEvent(ctx, payment.id, 'refund', { refundId: refund.id, answer: answer.raw ?? null })
     await updatePaymentRefund(ctx, refund.id, {
       checkedAt: nowOf(deps),
       ...(answer.providerTransactionId ? { providerRefundId: answer.providerTransactionId } : {}),
@@ -549,12 +570,11 @@ async function startStaffRefund(
     if (answer.state !== 'pending') await applyStaffRefundOutcome(ctx, refund.id, answer.state)
   } catch (error) {
     // It stays pending: the sweep asks the provider again (followStaffRefund).
-    await recordPaymentEvent(ctx, paymentId, 'error', {
+    await recordPaymentEvent(ctx, payment.id, 'error', {
       refund: refund.id,
       message: error instanceof Error ? error.message : String(error),
     })
   }
-  return { ok: true, refund: (await findPaymentRefund(ctx, refund.id)) ?? refund }
 }
 
 /** A staff refund's final answer: the ledger reversed for it and the customer told (or, failed, nothing moves). */
@@ -841,6 +861,9 @@ export async function refundOrderPayments(ctx: ServiceContext, orderId: number, 
  * each row is claimed (FOR UPDATE SKIP LOCKED, with a lease) before the provider is asked about it, so no two
  * sweeps poll it in one round, and every outcome is still applied once under the attempt's row lock.
  */
+/** How old a recorded refund no provider has answered must be before the sweep sends it (not one just being sent). */
+const UNSENT_REFUND_AFTER_MS = 60_000
+
 export async function sweepPayments(
   ctx: ServiceContext,
   deps: PaymentsDeps & { pollAfterMs?: number; limit?: number; batch?: number } = {},
@@ -859,6 +882,15 @@ export async function sweepPayments(
     ctx,
     { ...deps, checkedAt: now },
   )
+  // Refunds recorded with a return's or a dispute's step whose sending a crash cut off (never answered by the
+  // provider, a minute old): sent now, with their own reference, before the pending ones are asked about.
+  const createdBefore = new Date(now.getTime() - UNSENT_REFUND_AFTER_MS)
+  for (const r of await listUnsentPaymentRefunds(ctx, { createdBefore, limit: deps.limit ?? 50 })) {
+    await sendStaffRefund(ctx, r.id, deps)
+    // Asked once: from now on the provider is asked how it stands (a refund call is never repeated).
+    if ((await findPaymentRefund(ctx, r.id))?.checkedAt == null)
+      await updatePaymentRefund(ctx, r.id, { checkedAt: now })
+  }
   for (const r of await listPendingPaymentRefunds(ctx, { checkedBefore, limit: deps.limit ?? 50 })) {
     await followStaffRefund(ctx, r, deps)
   }

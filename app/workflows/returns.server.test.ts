@@ -17,7 +17,7 @@ import { countOpenDisputes, listDisputeQueue } from '#app/queries/staff-disputes
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { fillCart, makeCustomer, makeProduct, makeVendor, messagesTo, placeCart, stockOf } from '#tests/shop.ts'
 import { advanceVendorOrderStep, recordCashCollected } from './fulfilment.server.ts'
-import { handlePaymentCallback, type PaymentsDeps, startOrderPayment } from './payments.server.ts'
+import { handlePaymentCallback, type PaymentsDeps, startOrderPayment, sweepPayments } from './payments.server.ts'
 import {
   answerReturn,
   cancelReturn,
@@ -247,6 +247,44 @@ describe('a MoMo-paid return', () => {
     await expectLedgerBalanced()
     const refund = (await listOrderRefunds(t.ctx, o.orderId)).at(-1)
     expect(refund?.deliveryBorneBy).toBe('vendor')
+  })
+})
+
+describe('a refund cut off after the step committed', () => {
+  test('is recorded with the received step and sent by the sweep with its own reference, once', async () => {
+    const o = await deliveredOrder('momo', 1)
+    const asked = await requestReturn(t.ctx, ask(o))
+    const returnId = asked.ok ? asked.returnId : 0
+    await answerReturn(t.ctx, { ownerUserId: shop.owner, returnId, ...accept })
+    // The provider cannot be reached when the store marks the parcel received (as if the server stopped there).
+    const down: PaymentsDeps = {
+      ...deps,
+      providers: {
+        ...deps.providers,
+        momo: {
+          ...provider('momo'),
+          refund: async () => {
+            throw new Error('connection reset')
+          },
+        },
+      },
+    }
+    expect(await receiveReturn(t.ctx, { ownerUserId: shop.owner, returnId, unsellable: false }, down)).toMatchObject({
+      ok: true,
+      outcome: 'refund',
+    })
+    const recorded = (await listOrderRefunds(t.ctx, o.orderId)).at(-1)
+    expect(recorded).toMatchObject({ status: 'pending', checkedAt: null })
+    expect((await findReturn(t.ctx, returnId))?.status).toBe('received')
+    // Within the minute the sweep leaves it alone (it may still be on its way); after it, it is sent.
+    const sentBefore = providerRefunds.length
+    await sweepPayments(t.ctx, { ...deps, now: () => new Date(Date.now() + 120_000) })
+    expect(providerRefunds.slice(sentBefore)).toEqual([{ amount: recorded?.amount, reference: recorded?.reference }])
+    expect((await findReturn(t.ctx, returnId))?.status).toBe('refunded')
+    // A second sweep sends nothing more.
+    await sweepPayments(t.ctx, { ...deps, now: () => new Date(Date.now() + 240_000) })
+    expect(providerRefunds.length).toBe(sentBefore + 1)
+    await expectLedgerBalanced()
   })
 })
 

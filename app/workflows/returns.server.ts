@@ -62,7 +62,7 @@ import {
 } from '#app/modules/returns/returns.server.ts'
 import { tradingStoreOf } from './fulfilment.server.ts'
 import { deleteUnusedImages } from './images.server.ts'
-import { type PaymentsDeps, startRefund } from './payments.server.ts'
+import { type PaymentsDeps, recordStaffRefund, sendStaffRefund } from './payments.server.ts'
 import { notifyReturn } from './return-notifications.server.ts'
 
 // Returns and disputes across modules (issue 15): a customer asks to return units of a delivered line within its
@@ -364,13 +364,8 @@ export async function receiveReturn(
       amount: refund.goods + refund.delivery,
       deliveryRefund: refund.delivery,
     })
-    await notifyReturn(t, row.id, 'received', { amount: refund.goods + refund.delivery })
-    return { ok: true as const, kind: 'refund' as const, row, refund }
-  })
-  if (!step.ok) return step
-  if (step.kind === 'refund') {
-    const { refund, row } = step
-    await startRefund(ctx, refund.paymentId, deps, {
+    // Recorded with the step, so that a crash after the commit cannot lose it: the sweep sends what is unsent.
+    const recorded = await recordStaffRefund(t, refund.paymentId, {
       amount: refund.goods + refund.delivery,
       reference: refund.reference,
       reason: `return:${row.id}`,
@@ -379,7 +374,14 @@ export async function receiveReturn(
       delivery: refund.delivery > 0 ? { amount: refund.delivery, bearer: refund.bearer } : undefined,
       payeePhone: row.refundPhone,
     })
-  }
+    // The plan never asks for more than is left, under the same payment lock: a refusal here is a defect.
+    if (!recorded.ok || !recorded.refund)
+      throw new Error(`return ${row.id}: refund refused (${recorded.ok || recorded.code})`)
+    await notifyReturn(t, row.id, 'received', { amount: refund.goods + refund.delivery })
+    return { ok: true as const, kind: 'refund' as const, row, refundId: recorded.refund.id }
+  })
+  if (!step.ok) return step
+  if (step.kind === 'refund') await sendStaffRefund(ctx, step.refundId, deps)
   return {
     ok: true,
     vendorOrderId: step.row.vendorOrderId,
@@ -582,7 +584,7 @@ export async function decideDispute(
       }
       await addDisputeMessage(t, { disputeId: dispute.id, side: 'staff', body: note })
       await notifyReturn(t, null, 'decidedClosed', { disputeId: dispute.id })
-      return { ok: true as const, orderNumber: order.number, refund: null }
+      return { ok: true as const, orderNumber: order.number, refundId: null }
     }
     const payment = await takenPayment(t, order.id)
     if (!payment) return { ok: false as const, code: 'not_refundable' as const }
@@ -592,6 +594,21 @@ export async function decideDispute(
     const cap = input.bearer === 'vendor' ? Math.min(left, part?.subtotal ?? 0) : left
     if (input.amount > cap) return { ok: false as const, code: 'too_much' as const, left: Math.max(0, cap) }
     const reference = input.key.toLowerCase()
+    // Recorded with the decision, so that a crash after the commit cannot lose it: the sweep sends what is unsent.
+    const recorded = await recordStaffRefund(t, payment.id, {
+      amount: input.amount,
+      reference,
+      reason: note,
+      actor,
+      vendorOrderId: input.bearer === 'vendor' ? dispute.vendorOrderId : null,
+      platformBears: input.bearer === 'platform',
+      payeePhone: returnRow?.refundPhone ?? null,
+    })
+    if (!recorded.ok) {
+      return recorded.code === 'too_much'
+        ? { ok: false as const, code: 'too_much' as const, left: recorded.left }
+        : { ok: false as const, code: 'not_refundable' as const }
+    }
     await decideDisputeRow(t, {
       disputeId: dispute.id,
       status: 'decided',
@@ -607,25 +624,10 @@ export async function decideDispute(
     }
     await addDisputeMessage(t, { disputeId: dispute.id, side: 'staff', body: note })
     await notifyReturn(t, null, 'decidedRefund', { disputeId: dispute.id, amount: input.amount })
-    return {
-      ok: true as const,
-      orderNumber: order.number,
-      refund: { paymentId: payment.id, reference, vendorOrderId: dispute.vendorOrderId, phone: returnRow?.refundPhone },
-    }
+    return { ok: true as const, orderNumber: order.number, refundId: recorded.refund?.id ?? null }
   })
   if (!step.ok) return step
-  if (step.refund && input.decision === 'refund') {
-    const started = await startRefund(ctx, step.refund.paymentId, deps, {
-      amount: input.amount,
-      reference: step.refund.reference,
-      reason: note,
-      actor,
-      vendorOrderId: input.bearer === 'vendor' ? step.refund.vendorOrderId : null,
-      platformBears: input.bearer === 'platform',
-      payeePhone: step.refund.phone ?? null,
-    })
-    if (!started.ok) return { ok: false, code: started.code === 'too_much' ? 'too_much' : 'not_refundable' }
-  }
+  if (step.refundId !== null) await sendStaffRefund(ctx, step.refundId, deps)
   return { ok: true, orderNumber: step.orderNumber }
 }
 

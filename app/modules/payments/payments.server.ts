@@ -380,6 +380,30 @@ export async function listPendingPaymentRefunds(
     .limit(input.limit ?? 50)
 }
 
+/**
+ * Staff refunds recorded before `createdBefore` that no provider has answered yet: a cash refund still `to_send`,
+ * or an online one never asked about (its sending was cut off).
+ */
+export async function listUnsentPaymentRefunds(
+  ctx: ServiceContext,
+  input: { createdBefore: Date; limit?: number },
+): Promise<PaymentRefundRow[]> {
+  return ctx.db
+    .select()
+    .from(paymentRefunds)
+    .where(
+      and(
+        lt(paymentRefunds.createdAt, input.createdBefore),
+        or(
+          eq(paymentRefunds.status, 'to_send'),
+          and(eq(paymentRefunds.status, 'pending'), isNull(paymentRefunds.checkedAt)),
+        ),
+      ),
+    )
+    .orderBy(asc(paymentRefunds.id))
+    .limit(input.limit ?? 50)
+}
+
 /** An order's staff refunds, oldest first (the admin console shows them). */
 export async function listOrderRefunds(ctx: ServiceContext, orderId: number): Promise<PaymentRefundRow[]> {
   return ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId)).orderBy(asc(paymentRefunds.id))
