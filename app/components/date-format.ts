@@ -53,10 +53,25 @@ export function dateFormat(intlLocale: string, options: Intl.DateTimeFormatOptio
   const key = `${intlLocale}|${JSON.stringify(withZone)}`
   let formatter = dateCache.get(key)
   if (!formatter) {
-    formatter = isKinyarwanda(intlLocale) ? kinyarwandaDates(withZone) : new Intl.DateTimeFormat(intlLocale, withZone)
+    formatter = isKinyarwanda(intlLocale)
+      ? kinyarwandaDates(withZone)
+      : plainSpaces(new Intl.DateTimeFormat(intlLocale, withZone))
     dateCache.set(key, formatter)
   }
   return formatter
+}
+
+/**
+ * Intl with its thin and narrow no-break spaces written as plain ones: Node's ICU puts thin spaces around a range's
+ * dash ("29 Oct – 27 Nov") where Chromium's puts plain ones, and the page rendered on the server must hydrate as
+ * the same text in the browser.
+ */
+function plainSpaces(intl: Intl.DateTimeFormat): DateFormatter {
+  const plain = (text: string) => text.replace(/[\u2009\u202f]/g, ' ')
+  return {
+    format: (date) => plain(intl.format(date)),
+    formatRange: (start, end) => plain(intl.formatRange(start, end)),
+  }
 }
 
 function kinyarwandaDates(options: Intl.DateTimeFormatOptions): DateFormatter {

@@ -2061,6 +2061,7 @@ export type MessageId =
   | 'vendor.balance.reason.payout_started'
   | 'vendor.balance.reason.refund'
   | 'vendor.balance.title'
+  | 'vendor.dashboard.figure.cancelledNote'
   | 'vendor.dashboard.figure.customers'
   | 'vendor.dashboard.figure.followers'
   | 'vendor.dashboard.figure.orders'

@@ -27,6 +27,8 @@ export type StoreDashboard = {
    * parts left out), and the customers who ordered. Only an approved store trades: the others count zero.
    */
   orderCount: number
+  /** Cancelled orders, which the figures leave out (the orders page's All counts them). */
+  cancelledOrderCount: number
   revenue: number
   customerCount: number
   /** Orders still to pack or send. */
@@ -80,7 +82,9 @@ export async function findStoreDashboard(
   const stats = await getVendorStats(ctx, row.id)
   // A suspended store still fulfils the orders placed before its suspension.
   const trading = storeHasOrders(row.status)
-  const figures = trading ? await getVendorOrderFigures(ctx, row.id) : { orders: 0, revenue: 0, customers: 0, open: 0 }
+  const figures = trading
+    ? await getVendorOrderFigures(ctx, row.id)
+    : { orders: 0, revenue: 0, customers: 0, open: 0, cancelled: 0 }
   const recent = trading ? (await listVendorOrders(ctx, row.id, { limit: 5 })).items : []
   return {
     ...row,
@@ -92,6 +96,7 @@ export async function findStoreDashboard(
     revenue: figures.revenue,
     customerCount: figures.customers,
     openOrderCount: figures.open,
+    cancelledOrderCount: figures.cancelled,
     recentOrders: recent,
     openReturns: trading ? await listOpenReturns(ctx, row.id) : [],
   }

@@ -311,7 +311,8 @@ describe('an order paid online', () => {
     expect(
       await cancelOrderForCustomer(t.ctx, { customerId, orderNumber: order.number, reason: 'changed_mind' }),
     ).toEqual({ ok: true })
-    expect(await getVendorOrderFigures(t.ctx, vendorA)).toEqual(before)
+    // Left out of the figures, and counted as left out.
+    expect(await getVendorOrderFigures(t.ctx, vendorA)).toEqual({ ...before, cancelled: before.cancelled + 1 })
   })
 
   test('a part waiting for its payment is neither seen nor moved by its vendor', async () => {
@@ -353,6 +354,8 @@ describe("the store owner's order pages", () => {
     const dashboard = await findStoreDashboard(t.ctx, { ownerUserId: 'owner-a' })
     // The dashboard counts sales: the list's orders less the cancelled ones.
     expect(dashboard?.orderCount).toBe(listing.total - listing.counts.cancelled)
+    // ...and says how many it leaves out, so that its figure and the list's All agree.
+    expect(dashboard?.cancelledOrderCount).toBe(listing.counts.cancelled)
     expect(dashboard?.customerCount).toBe(1)
     expect(dashboard?.revenue).toBeGreaterThan(0)
     expect(dashboard?.recentOrders.map((o) => o.id)).toEqual(listing.items.slice(0, 5).map((o) => o.id))

@@ -260,7 +260,8 @@ describe('a refund cut off after the step committed', () => {
     const down: PaymentsDeps = {
       ...deps,
       providers: {
-        ...deps.providers,
+        airtel: provider('airtel'),
+        card: provider('card'),
         momo: {
           ...provider('momo'),
           refund: async () => {

@@ -717,7 +717,7 @@ export async function findVendorOrder(
 export async function getVendorOrderFigures(
   ctx: ServiceContext,
   vendorId: number,
-): Promise<{ orders: number; revenue: number; customers: number; open: number }> {
+): Promise<{ orders: number; revenue: number; customers: number; open: number; cancelled: number }> {
   const sale = sql`${vendorOrders.status} <> 'cancelled'`
   const [row] = await ctx.db
     .select({
@@ -725,11 +725,18 @@ export async function getVendorOrderFigures(
       revenue: sql<number>`coalesce(sum(${vendorOrders.subtotal}) filter (where ${sale}), 0)`.mapWith(Number),
       customers: sql<number>`count(distinct ${orders.customerId}) filter (where ${sale})`.mapWith(Number),
       open: sql<number>`count(*) filter (where ${vendorOrders.status} in ('new', 'packed'))`.mapWith(Number),
+      cancelled: sql<number>`count(*) filter (where ${vendorOrders.status} = 'cancelled')`.mapWith(Number),
     })
     .from(vendorOrders)
     .innerJoin(orders, eq(orders.id, vendorOrders.orderId))
     .where(and(eq(vendorOrders.vendorId, vendorId), isNotNull(vendorOrders.releasedAt)))
-  return { orders: row?.orders ?? 0, revenue: row?.revenue ?? 0, customers: row?.customers ?? 0, open: row?.open ?? 0 }
+  return {
+    orders: row?.orders ?? 0,
+    revenue: row?.revenue ?? 0,
+    customers: row?.customers ?? 0,
+    open: row?.open ?? 0,
+    cancelled: row?.cancelled ?? 0,
+  }
 }
 
 /** Unpaid orders whose time to pay has passed (the payments sweeper cancels them). */

@@ -123,6 +123,11 @@ export default function VendorDashboard({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-sm text-muted-foreground">
               {t('fulfilment.vendor.dashboard.open', { count: store.openOrderCount })}
             </p>
+            {store.cancelledOrderCount > 0 ? (
+              <p className="mt-1 text-sm text-muted-foreground">
+                {t('vendor.dashboard.figure.cancelledNote', { count: store.cancelledOrderCount })}
+              </p>
+            ) : null}
             {recent ? (
               <Link
                 to="/vendor-dashboard/analytics"
