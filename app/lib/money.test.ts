@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { discountPercent, formatRwf } from './money.ts'
+import { discountPercent, formatRwf, readFrancs } from './money.ts'
 
 describe('money', () => {
   test('francs are shown with the RWF symbol, grouped, without decimals', () => {
@@ -14,5 +14,28 @@ describe('money', () => {
     expect(discountPercent(7500, 10000)).toBe(25)
     expect(discountPercent(10000, 10000)).toBeNull()
     expect(discountPercent(10000, null)).toBeNull()
+  })
+
+  test('typed francs are read in each language’s grouping, never guessing at decimals', () => {
+    for (const typed of [
+      '25000',
+      '25,000',
+      '25.000',
+      '25 000',
+      '25\u00a0000',
+      '25\u202f000',
+      "25'000",
+      'RF 25,000',
+      '25.000 RWF',
+      ' 25000 ',
+    ]) {
+      expect(readFrancs(typed), typed).toBe('25000')
+    }
+    expect(readFrancs('1.250.000')).toBe('1250000')
+    expect(readFrancs('')).toBe('')
+    expect(readFrancs('  ')).toBe('')
+    for (const typed of ['2.5', '25,00', '25.0000', '1,250.000', '-500', '12a', '25,000.50', '1e5']) {
+      expect(readFrancs(typed), typed).toBeNull()
+    }
   })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { readFrancs } from '#app/lib/money.ts'
 
 // The vendor's product editor (/vendor-dashboard/products/...), shared by the form and its action. Messages are
 // catalogue ids (app/locales/en/product-editor.po); an error's key is the field's name in Conform's naming, e.g. `variants[2].sku`.
@@ -76,16 +77,16 @@ export function readProductForm(form: FormData): ProductFormValues {
   }
 }
 
-/** Whole francs as typed ('12 500', '12,500' or '12500'); an optional one may be left blank (null). */
+/** Whole francs as typed ('12 500', '12,500', '12.500' or '12500'); an optional one may be left blank (null). */
 function francs(required: boolean) {
   return z.string().transform((raw, ctx): number | null => {
-    const s = raw.replace(/[\s,]/g, '')
+    const s = readFrancs(raw)
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message })
       return z.NEVER
     }
     if (s === '') return required ? fail('productEditor.error.required') : null
-    if (!/^\d{1,12}$/.test(s)) return fail('productEditor.error.wholeFrancs')
+    if (s === null || !/^\d{1,12}$/.test(s)) return fail('productEditor.error.wholeFrancs')
     const n = Number(s)
     if (n < 1) return fail('productEditor.error.pricePositive')
     if (n > productEditorLimits.price.max) return fail('productEditor.error.priceHigh')

@@ -207,11 +207,17 @@ describe('the product form', () => {
       compareAtPrice: 15_000,
     })
     expect(input(form({ compareAtPrice: '' })).compareAtPrice).toBeNull()
+    // As Kinyarwanda and French write them too.
+    expect(input(form({ price: '25.000', compareAtPrice: '30 000' }))).toMatchObject({
+      price: 25_000,
+      compareAtPrice: 30_000,
+    })
     const errorsOf = (over: Partial<ProductFormValues>) => {
       const r = parseProductForm(form(over))
       return r.ok ? {} : r.errors
     }
     expect(errorsOf({ price: '12.5' }).price).toBe('productEditor.error.wholeFrancs')
+    expect(errorsOf({ price: '12.50' }).price).toBe('productEditor.error.wholeFrancs')
     expect(errorsOf({ price: '0' }).price).toBe('productEditor.error.pricePositive')
     expect(errorsOf({ price: '20000', compareAtPrice: '20000' }).compareAtPrice).toBe('productEditor.error.compareAt')
     expect(errorsOf({ price: '20000', compareAtPrice: '1000' }).compareAtPrice).toBe('productEditor.error.compareAt')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { readFrancs } from '#app/lib/money.ts'
 import { DELIVERY_OPTIONS, DELIVERY_ZONES, type DeliveryFeeTable, type DeliveryZone } from './delivery.ts'
 
 // The staff form of the delivery fees (admin console). Each message is a catalogue id.
@@ -6,9 +7,9 @@ import { DELIVERY_OPTIONS, DELIVERY_ZONES, type DeliveryFeeTable, type DeliveryZ
 /** The most a fee or the threshold can be (integer francs), as the service enforces it. */
 export const MAX_DELIVERY_AMOUNT = 10_000_000
 
-/** A whole number of francs, 0 or more; "1,500" and "1 500" are read as 1500. */
+/** A whole number of francs, 0 or more; "1,500", "1.500" and "1 500" are read as 1500. */
 const amount = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/[\s,]/g, '') : ''),
+  (v) => (typeof v === 'string' ? (readFrancs(v) ?? v) : ''),
   z
     .string()
     .min(1, 'admin.fees.error.required')

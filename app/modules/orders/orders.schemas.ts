@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { readFrancs } from '#app/lib/money.ts'
 import { CANCEL_REASONS, type OrderStatus, type VendorOrderStatus } from './order-status.ts'
 
 // The order pages' query strings and forms. A bad query value falls back to its default, so a hand-edited URL
@@ -124,7 +125,7 @@ export const StaffOrderActionSchema = z.discriminatedUnion('intent', [
   z.object({
     intent: z.literal('refund'),
     amount: z.preprocess(
-      (v) => (typeof v === 'string' ? v.replace(/[\s,]/g, '') : v),
+      (v) => (typeof v === 'string' ? (readFrancs(v) ?? v) : v),
       z
         .string()
         .regex(/^[1-9][0-9]{0,9}$/, 'fulfilment.admin.act.error.amount')

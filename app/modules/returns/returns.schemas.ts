@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { readFrancs } from '#app/lib/money.ts'
 import { normaliseRwandanPhone } from '#app/modules/accounts/accounts.schemas.ts'
 import { RETURN_METHODS, RETURN_NOTE_MAX, RETURN_REASONS } from './return-status.ts'
 import type { DisputeKind, ReturnMethod, ReturnReason } from './tables.server.ts'
@@ -87,7 +88,7 @@ export const DisputeDecisionFormSchema = z.discriminatedUnion('decision', [
   z.object({
     decision: z.literal('refund'),
     amount: z.preprocess(
-      (v) => (typeof v === 'string' ? v.replace(/[\s.,]/g, '') : v),
+      (v) => (typeof v === 'string' ? (readFrancs(v) ?? 'not francs') : v),
       z.coerce.number({ message: 'returns.error.amount' }).int('returns.error.amount').min(1, 'returns.error.amount'),
     ),
     bearer: z.enum(['vendor', 'platform'], { message: 'returns.error.bearer' }),
