@@ -19,10 +19,10 @@ import {
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { Locale } from '#app/lib/i18n.tsx'
 import { escapeLike } from '#app/lib/like.ts'
+import { cached, clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { listCustomerContacts } from '#app/modules/customers/customers.server.ts'
 import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
-import { cached, clearListingCaches } from './listing-cache.server.ts'
 import { fold, nameMatches, queryWords } from './search-words.ts'
 import {
   categories,
@@ -564,6 +564,8 @@ async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<P
   const pageCount = Math.max(1, Math.ceil(total / perPage))
   const page = Math.min(Math.max(Math.trunc(filters.page) || 1, 1), pageCount)
   const offset = (page - 1) * perPage
+  // The last page stops at the cap: the rows after it are not counted, so they are not shown either.
+  const limit = Math.min(perPage, total - offset)
 
   let rows: CardRow[] = []
   if (total > 0 && search?.rankQuery && filters.sort === 'featured') {
@@ -602,7 +604,7 @@ async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<P
         desc(candidates.reviewCount),
         asc(candidates.id),
       )
-      .limit(perPage)
+      .limit(limit)
       .offset(offset)
   } else if (total > 0) {
     rows = await ctx.db
@@ -610,7 +612,7 @@ async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<P
       .from(products)
       .where(where)
       .orderBy(...orderFor(filters.sort))
-      .limit(perPage)
+      .limit(limit)
       .offset(offset)
   }
 

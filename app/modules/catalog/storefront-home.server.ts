@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { cached } from '#app/lib/listing-cache.server.ts'
 import { getCategoryTree, isPublicProduct } from './catalog.server.ts'
-import { cached } from './listing-cache.server.ts'
 import { products } from './tables.server.ts'
 
 // The home page's figures count the whole catalogue: they are cached (listing-cache.server.ts), cleared when
