@@ -153,36 +153,47 @@ if (!reuse) {
             case when v % 25 = 0 then 'suspended' when v % 31 = 0 then 'pending' else 'approved' end
      from generate_series(1, 400) v`,
   )
-  // Titles: adjective colour noun (2% kitenge, 3% dress), words hashed from the row number.
+  // Every row's choices come from independent hashes of its number (hashint8extended with a different seed each),
+  // so that no word, rating, store or category goes with another. Titles: adjective colour noun, 2% of them a
+  // kitenge, 3% a dress; 5% of the products have a featured score; two in three have reviews.
   await run(
     'products',
-    `with items as (select array_agg(id order by id) a from categories where level = 2),
+    `create temporary table category_words as select id, isoko_category_words(id) as words from categories;
+     with items as (select array_agg(id order by id) a from categories where level = 2),
      words as (select
        array['Handmade','Elegant','Classic','Modern','Bright','Soft','Light','Warm','Woven','Printed','Vintage','Simple'] adj,
        array['Red','Blue','Green','Black','White','Yellow','Orange','Purple','Brown','Grey'] col,
        array['Shirt','Skirt','Trousers','Jacket','Scarf','Hat','Bag','Basket','Necklace','Bracelet','Watch','Belt','Wallet','Sandals','Shoes','Lamp','Cushion','Mug','Bowl','Soap'] noun)
      insert into products (vendor_id, category_id, title, slug, description, price, compare_at_price, status,
        rating_sum, review_count, featured_score, created_at, listed, search_extra)
-     select v.id, items.a[1 + ((i::bigint * 7919) % array_length(items.a, 1))::int],
-       t.title, 'p-' || i,
-       t.title || ' made in Rwanda. ' || (array['Good for every day.','A gift for a wedding.','Cotton and care.','Sewn in Kigali by hand.'])[1 + i % 4],
-       500 + ((i::bigint * 104729) % 1000)::int * 250,
-       case when i % 9 = 0 then 500 + ((i::bigint * 104729) % 1000)::int * 250 + 2000 end,
-       case when i % 50 = 0 then 'draft' when i % 97 = 0 then 'archived' else 'active' end,
-       case when i % 3 = 0 then 0 else (i % 5 + 1) * (i % 7 + 1) end,
-       case when i % 3 = 0 then 0 else i % 7 + 1 end,
-       case when i % 100 = 0 then i % 50 else 0 end,
+     select v.id, h.category, t.title, 'p-' || i,
+       t.title || ' made in Rwanda. ' || (array['Good for every day.','A gift for a wedding.','Cotton and care.','Sewn in Kigali by hand.'])[1 + h.h6 % 4],
+       h.price, case when h.h6 % 9 = 0 then h.price + 2000 end,
+       h.status,
+       h.reviews * (1 + h.h3 % 5), h.reviews,
+       case when h.h4 % 100 < 5 then 1 + h.h4 % 50 else 0 end,
        now() - (i || ' seconds')::interval,
-       (case when i % 50 = 0 then 'draft' when i % 97 = 0 then 'archived' else 'active' end) = 'active' and v.status = 'approved',
-       v.name || case when i % 20 = 0 then ' Umwambaro mwiza ' || t.title else '' end
+       h.status = 'active' and v.status = 'approved',
+       concat_ws(' ', v.name, cw.words, case when i % 20 = 0 then 'Umwambaro mwiza ' || t.title end)
      from generate_series(1, ${productCount}) i
      cross join items cross join words
+     cross join lateral (select abs(hashint8extended(i, 1)) % 1000003 as h1, abs(hashint8extended(i, 2)) % 1000003 as h2,
+       abs(hashint8extended(i, 3)) % 1000003 as h3, abs(hashint8extended(i, 4)) % 1000003 as h4,
+       abs(hashint8extended(i, 5)) % 1000003 as h5, abs(hashint8extended(i, 6)) % 1000003 as h6,
+       abs(hashint8extended(i, 7)) % 1000003 as h7) r
+     cross join lateral (select r.*,
+       items.a[1 + (r.h5 % array_length(items.a, 1))::int] as category,
+       1 + (r.h7 % 400)::int as vendor,
+       500 + (r.h2 % 1000)::int * 250 as price,
+       case when r.h3 % 3 = 0 then 0 else 1 + (r.h4 % 7)::int end as reviews,
+       case when r.h6 % 50 = 0 then 'draft' when r.h6 % 97 = 0 then 'archived' else 'active' end as status) h
      cross join lateral (select case
-         when (i * 31) % 100 < 2 then words.adj[1 + i % 12] || ' Kitenge ' || words.noun[1 + (i / 12) % 20]
-         when (i * 31) % 100 < 5 then words.adj[1 + i % 12] || ' ' || words.col[1 + (i / 7) % 10] || ' Dress'
-         else words.adj[1 + i % 12] || ' ' || words.col[1 + (i / 7) % 10] || ' ' || words.noun[1 + (i / 12) % 20]
+         when h.h1 % 100 < 2 then words.adj[1 + (h.h2 % 12)::int] || ' Kitenge ' || words.noun[1 + (h.h3 % 20)::int]
+         when h.h1 % 100 < 5 then words.adj[1 + (h.h2 % 12)::int] || ' ' || words.col[1 + (h.h3 % 10)::int] || ' Dress'
+         else words.adj[1 + (h.h2 % 12)::int] || ' ' || words.col[1 + (h.h3 % 10)::int] || ' ' || words.noun[1 + (h.h4 % 20)::int]
        end as title) t
-     join vendors v on v.id = 1 + ((i::bigint * 6151) % 400)::int`,
+     join vendors v on v.id = h.vendor
+     join category_words cw on cw.id = h.category`,
   )
   await run(
     'translations',

@@ -4,8 +4,11 @@ CREATE EXTENSION IF NOT EXISTS "unaccent";--> statement-breakpoint
 -- unaccent() is only STABLE (its dictionary could change); a generated column and an index need an IMMUTABLE
 -- function, so this wrapper names the dictionary and promises that it does not change.
 CREATE FUNCTION "isoko_unaccent"(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$;--> statement-breakpoint
--- The other words a product is found by: its store's name and its translations.
-CREATE FUNCTION "isoko_product_search_extra"(p_vendor integer, p_product integer) RETURNS text LANGUAGE sql STABLE AS $$ SELECT concat_ws(' ', (SELECT v.name FROM vendors v WHERE v.id = p_vendor), (SELECT string_agg(t.title || ' ' || left(t.description, 1000), ' ') FROM product_translations t WHERE t.product_id = p_product)) $$;--> statement-breakpoint
+-- The names (in every language) of a category and of the categories above it: "traditional" finds what is under
+-- Traditional Wear, "inkweto" the shoes.
+CREATE FUNCTION "isoko_category_words"(p_category integer) RETURNS text LANGUAGE sql STABLE AS $$ WITH RECURSIVE up(id, parent_id, words) AS (SELECT c.id, c.parent_id, concat_ws(' ', c.name, c.names->>'rw', c.names->>'fr') FROM categories c WHERE c.id = p_category UNION ALL SELECT c.id, c.parent_id, concat_ws(' ', c.name, c.names->>'rw', c.names->>'fr') FROM categories c JOIN up ON c.id = up.parent_id) SELECT coalesce(string_agg(words, ' '), '') FROM up $$;--> statement-breakpoint
+-- The other words a product is found by: its store's name, its categories' names and its translations.
+CREATE FUNCTION "isoko_product_search_extra"(p_vendor integer, p_category integer, p_product integer) RETURNS text LANGUAGE sql STABLE AS $$ SELECT concat_ws(' ', (SELECT v.name FROM vendors v WHERE v.id = p_vendor), isoko_category_words(p_category), (SELECT string_agg(t.title || ' ' || left(t.description, 1000), ' ') FROM product_translations t WHERE t.product_id = p_product)) $$;--> statement-breakpoint
 CREATE TABLE "search_words" (
 	"word" text PRIMARY KEY NOT NULL
 );
@@ -28,19 +31,19 @@ CREATE INDEX "products_listed_category_price_idx" ON "products" USING btree ("ca
 CREATE INDEX "products_listed_category_rating_idx" ON "products" USING btree ("category_id","rating_avg" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id") WHERE listed;--> statement-breakpoint
 CREATE INDEX "products_listed_category_newest_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE listed;--> statement-breakpoint
 CREATE INDEX "products_listed_vendor_idx" ON "products" USING btree ("vendor_id") WHERE listed;--> statement-breakpoint
-UPDATE "products" p SET "listed" = (p.status = 'active' AND EXISTS (SELECT 1 FROM vendors v WHERE v.id = p.vendor_id AND v.status = 'approved')), "search_extra" = isoko_product_search_extra(p.vendor_id, p.id);--> statement-breakpoint
+UPDATE "products" p SET "listed" = (p.status = 'active' AND EXISTS (SELECT 1 FROM vendors v WHERE v.id = p.vendor_id AND v.status = 'approved')), "search_extra" = isoko_product_search_extra(p.vendor_id, p.category_id, p.id);--> statement-breakpoint
 INSERT INTO "search_words" ("word") SELECT DISTINCT w FROM products p, unnest(tsvector_to_array(to_tsvector('simple', isoko_unaccent(p.title)))) w WHERE length(w) >= 3 AND w !~ '^[0-9]+$' ON CONFLICT DO NOTHING;--> statement-breakpoint
--- A product's own row: listed when active and its store approved; its store's name (and translations) on insert
--- and when it moves to another store.
+-- A product's own row: listed when active and its store approved; its other words on insert and when it moves to
+-- another store or category.
 CREATE FUNCTION "products_read_model"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.listed := NEW.status = 'active' AND EXISTS (SELECT 1 FROM vendors v WHERE v.id = NEW.vendor_id AND v.status = 'approved');
-  IF TG_OP = 'INSERT' OR NEW.vendor_id IS DISTINCT FROM OLD.vendor_id THEN
-    NEW.search_extra := isoko_product_search_extra(NEW.vendor_id, NEW.id);
+  IF TG_OP = 'INSERT' OR NEW.vendor_id IS DISTINCT FROM OLD.vendor_id OR NEW.category_id IS DISTINCT FROM OLD.category_id THEN
+    NEW.search_extra := isoko_product_search_extra(NEW.vendor_id, NEW.category_id, NEW.id);
   END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "products_read_model" BEFORE INSERT OR UPDATE OF "status", "vendor_id" ON "products" FOR EACH ROW EXECUTE FUNCTION "products_read_model"();--> statement-breakpoint
+CREATE TRIGGER "products_read_model" BEFORE INSERT OR UPDATE OF "status", "vendor_id", "category_id" ON "products" FOR EACH ROW EXECUTE FUNCTION "products_read_model"();--> statement-breakpoint
 -- The words of titles, for correcting typos.
 CREATE FUNCTION "products_search_words"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -53,7 +56,7 @@ CREATE FUNCTION "product_translations_read_model"() RETURNS trigger LANGUAGE plp
 DECLARE pid integer;
 BEGIN
   pid := CASE WHEN TG_OP = 'DELETE' THEN OLD.product_id ELSE NEW.product_id END;
-  UPDATE products p SET search_extra = isoko_product_search_extra(p.vendor_id, p.id) WHERE p.id = pid;
+  UPDATE products p SET search_extra = isoko_product_search_extra(p.vendor_id, p.category_id, p.id) WHERE p.id = pid;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "product_translations_read_model" AFTER INSERT OR UPDATE OR DELETE ON "product_translations" FOR EACH ROW EXECUTE FUNCTION "product_translations_read_model"();--> statement-breakpoint
@@ -65,8 +68,18 @@ BEGIN
     UPDATE products SET listed = (status = 'active' AND NEW.status = 'approved') WHERE vendor_id = NEW.id AND listed IS DISTINCT FROM (status = 'active' AND NEW.status = 'approved');
   END IF;
   IF NEW.name IS DISTINCT FROM OLD.name THEN
-    UPDATE products p SET search_extra = isoko_product_search_extra(p.vendor_id, p.id) WHERE p.vendor_id = NEW.id;
+    UPDATE products p SET search_extra = isoko_product_search_extra(p.vendor_id, p.category_id, p.id) WHERE p.vendor_id = NEW.id;
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "vendors_read_model" AFTER UPDATE OF "status", "name" ON "vendors" FOR EACH ROW EXECUTE FUNCTION "vendors_read_model"();
+CREATE TRIGGER "vendors_read_model" AFTER UPDATE OF "status", "name" ON "vendors" FOR EACH ROW EXECUTE FUNCTION "vendors_read_model"();--> statement-breakpoint
+-- A category renamed or moved: the products below it are found by its new names.
+CREATE FUNCTION "categories_read_model"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.name IS DISTINCT FROM OLD.name OR NEW.names IS DISTINCT FROM OLD.names OR NEW.parent_id IS DISTINCT FROM OLD.parent_id THEN
+    UPDATE products p SET search_extra = isoko_product_search_extra(p.vendor_id, p.category_id, p.id)
+    WHERE p.category_id IN (WITH RECURSIVE down(id) AS (SELECT NEW.id UNION ALL SELECT c.id FROM categories c JOIN down ON c.parent_id = down.id) SELECT id FROM down);
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "categories_read_model" AFTER UPDATE OF "name", "names", "parent_id" ON "categories" FOR EACH ROW EXECUTE FUNCTION "categories_read_model"();

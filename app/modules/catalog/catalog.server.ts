@@ -23,7 +23,7 @@ import { cached, clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { listCustomerContacts } from '#app/modules/customers/customers.server.ts'
 import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
-import { fold, nameMatches, queryWords } from './search-words.ts'
+import { fold, nameMatches, queryWords, synonymsOf } from './search-words.ts'
 import {
   categories,
   productImages,
@@ -371,48 +371,50 @@ function tokensOf(word: string): string[] {
 }
 
 /** 'w1:* & w2:*': every token as a prefix (tokens are letters and digits only, so nothing needs quoting). */
-function prefixQuery(tokens: string[], join: '&' | '|' = '&'): SQL {
-  return sql`to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(` ${join} `)})`
+function prefixQuery(tokens: string[]): SQL {
+  return sql`to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`
+}
+
+/**
+ * A query word as full-text query text: its tokens as prefixes, or an everyday synonym of a category's name
+ * ('urukweto' → inkweto). Null for a word of punctuation only.
+ */
+function wordQueryText(word: string): string | null {
+  const tokens = tokensOf(word)
+  if (tokens.length === 0) return null
+  const own = tokens.map((t) => `${t}:*`).join(' & ')
+  const phrases = synonymsOf(word)
+    .map((s) => tokensOf(s).join(' <-> '))
+    .filter(Boolean)
+  return phrases.length ? `(${own}) | ${phrases.map((p) => `(${p})`).join(' | ')}` : own
 }
 
 type SearchPlan = { condition: SQL; rankQuery: SQL | null }
 
 /**
- * Search: every word must be found in the product's full-text document (title, description, translations, store
- * name; as a word or the start of one, accents ignored) or name a category the product is under. A category
- * answers in any of its languages, and to the everyday words for it (search-words.ts): "inkweto" and "chaussures"
- * find the shoes. A word of punctuation only ("%") is looked for literally in titles and descriptions.
+ * Search: every word must be found in the product's full-text document — its title, description, translations,
+ * store name and the names of its categories in every language (migration 0017) — as a word or the start of one,
+ * accents ignored; an everyday word stands for the category name it means (search-words.ts): "inkweto" and
+ * "chaussures" find the shoes. The whole query is one index lookup. A word of punctuation only ("%") is looked for
+ * literally in titles and descriptions.
  */
-async function searchPlan(ctx: ServiceContext, q: string): Promise<SearchPlan | undefined> {
+function searchPlan(q: string): SearchPlan | undefined {
   const words = queryWords(q)
   if (words.length === 0) return undefined
-  const tree = await getCategoryTree(ctx)
-  const all = tree.flatMap(subtree)
-  const allTokens: string[] = []
-  const textTokens: string[] = []
-  const conditions: SQL[] = []
+  const texts: string[] = []
+  const literal: SQL[] = []
   for (const word of words) {
-    const tokens = tokensOf(word)
-    // A category whose name matches brings in every product below it.
-    const named = all.filter((n) => Object.values(n.names).some((name) => name && nameMatches(name, word)))
-    const categoryIds = [...new Set(named.flatMap((n) => subtree(n).map((c) => c.id)))]
-    allTokens.push(...tokens)
-    if (tokens.length === 0) {
+    const text = wordQueryText(word)
+    if (text) texts.push(`(${text})`)
+    else {
       const pattern = `%${escapeLike(word)}%`
-      conditions.push(or(ilike(products.title, pattern), ilike(products.description, pattern)) as SQL)
-    } else if (categoryIds.length === 0) {
-      textTokens.push(...tokens)
-    } else {
-      conditions.push(
-        or(sql`${products.searchDoc} @@ ${prefixQuery(tokens)}`, inArray(products.categoryId, categoryIds)) as SQL,
-      )
+      literal.push(or(ilike(products.title, pattern), ilike(products.description, pattern)) as SQL)
     }
   }
-  // The words without a category are one index lookup.
-  if (textTokens.length > 0) conditions.unshift(sql`${products.searchDoc} @@ ${prefixQuery(textTokens)}`)
+  const query = texts.length ? sql`to_tsquery('simple', ${texts.join(' & ')})` : null
   return {
-    condition: and(...conditions) as SQL,
-    rankQuery: allTokens.length > 0 ? prefixQuery([...new Set(allTokens)], '|') : null,
+    condition: and(query ? sql`${products.searchDoc} @@ ${query}` : undefined, ...literal) as SQL,
+    rankQuery: query,
   }
 }
 
@@ -531,7 +533,7 @@ export async function listProducts(ctx: ServiceContext, filters: ProductFilters)
 async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<ProductListing> {
   const perPage = Math.min(Math.max(Math.trunc(filters.perPage) || 24, 1), 96)
   const categoryIds = await scopeCategoryIds(ctx, filters.category, filters.subcategory)
-  const search = filters.q ? await searchPlan(ctx, filters.q) : undefined
+  const search = filters.q ? searchPlan(filters.q) : undefined
 
   const [lo, hi] = [filters.min, filters.max]
   const [priceMin, priceMax] = lo != null && hi != null && lo > hi ? [hi, lo] : [lo, hi]
@@ -646,21 +648,20 @@ async function closestWord(ctx: ServiceContext, word: string): Promise<string | 
 export async function didYouMean(ctx: ServiceContext, q: string): Promise<string | null> {
   const words = queryWords(q)
   if (words.length === 0) return null
-  const tree = await getCategoryTree(ctx)
-  const names = tree.flatMap(subtree).flatMap((n) => Object.values(n.names).filter((v): v is string => !!v))
   let changed = false
   const out: string[] = []
   for (const word of words) {
     const tokens = tokensOf(word)
-    const single = tokens.length === 1 && tokens[0] === word && word.length >= 3
-    if (!single || names.some((name) => nameMatches(name, word))) {
+    const text = wordQueryText(word)
+    // Only a plain word of three letters or more is corrected; the others are kept as typed.
+    if (!text || tokens.length !== 1 || tokens[0] !== word || word.length < 3) {
       out.push(word)
       continue
     }
     const [hit] = await ctx.db
       .select({ id: products.id })
       .from(products)
-      .where(and(listedProduct, sql`${products.searchDoc} @@ ${prefixQuery(tokens)}`))
+      .where(and(listedProduct, sql`${products.searchDoc} @@ to_tsquery('simple', ${text})`))
       .limit(1)
     if (hit) {
       out.push(word)

@@ -7,7 +7,7 @@ import type { ProductFilters } from './catalog.schemas.ts'
 import { didYouMean, listPopularProducts, listProducts, RESULT_CAP, suggestSearch } from './catalog.server.ts'
 import { createCategory, createProduct, createProducts } from './catalog-admin.server.ts'
 import { countProductsByDepartment, countPublicProducts } from './storefront-home.server.ts'
-import { products, productTranslations } from './tables.server.ts'
+import { categories, products, productTranslations } from './tables.server.ts'
 
 // The search read model (migration 0017) and the listing built on it: the `listed` flag kept by triggers, the
 // full-text document (translations and store names included), typo correction, the facet filters, the capped
@@ -187,6 +187,18 @@ describe('search', () => {
   it('finds the products of a category named by the query, in another language too', async () => {
     expect(await slugs({ q: 'dresses' })).toEqual(['evening-dress'])
     expect(await slugs({ q: 'sacs' })).toEqual(['woven-basket'])
+    expect(await slugs({ q: 'ibikapu' })).toEqual(['woven-basket'])
+  })
+
+  it('follows a category renamed and a product moved to another category', async () => {
+    await t.ctx.db.update(categories).set({ name: 'Totes' }).where(eq(categories.id, ids.bags))
+    expect(await slugs({ q: 'totes' })).toEqual(['woven-basket'])
+    await t.ctx.db.update(categories).set({ name: 'Bags' }).where(eq(categories.id, ids.bags))
+    await t.ctx.db.update(products).set({ categoryId: ids.fabrics }).where(eq(products.slug, 'woven-basket'))
+    expect(await slugs({ q: 'fabrics' })).toEqual(['wax-kitenge', 'woven-basket'])
+    await t.ctx.db.update(products).set({ categoryId: ids.bags }).where(eq(products.slug, 'woven-basket'))
+    expect(await slugs({ q: 'fabrics' })).toEqual(['wax-kitenge'])
+    clearListingCaches()
   })
 
   it('ranks a title match above a description match', async () => {
