@@ -578,7 +578,53 @@ async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<P
   // well their words match (a title word weighs most), then in the featured order; the pages after the pool go on
   // in the featured order, so no product is shown twice or skipped.
   const pool = Math.ceil(RANK_POOL / perPage) * perPage
-  if (total > 0 && search?.rankQuery && filters.sort === 'featured' && offset < pool) {
+  if (total > 0 && search && found <= RESULT_CAP) {
+    // A search with at most RESULT_CAP matches: they are all fetched through the text index (the subquery with
+    // OFFSET 0 is planned on its own, without the ORDER BY and LIMIT) and sorted. Walking a sort's index instead
+    // would be slow when the matches sit at its far end.
+    const matches = ctx.db
+      .select({
+        ...cardColumns,
+        doc: products.searchDoc,
+        featuredScore: products.featuredScore,
+        ratingAvg: products.ratingAvg,
+      })
+      .from(products)
+      .where(where)
+      .offset(0)
+      .as('matches')
+    const m = matches
+    const order: Record<ProductFilters['sort'], SQL[]> = {
+      'price-low': [asc(m.price), asc(m.id)],
+      'price-high': [desc(m.price), asc(m.id)],
+      rating: [desc(m.ratingAvg), desc(m.reviewCount), asc(m.id)],
+      newest: [desc(m.createdAt), desc(m.id)],
+      featured: [
+        ...(search.rankQuery ? [desc(sql`ts_rank(${m.doc}, ${search.rankQuery})`)] : []),
+        desc(m.featuredScore),
+        desc(m.ratingAvg),
+        desc(m.reviewCount),
+        asc(m.id),
+      ],
+    }
+    rows = await ctx.db
+      .select({
+        id: m.id,
+        slug: m.slug,
+        title: m.title,
+        price: m.price,
+        compareAtPrice: m.compareAtPrice,
+        badge: m.badge,
+        ratingSum: m.ratingSum,
+        reviewCount: m.reviewCount,
+        createdAt: m.createdAt,
+        vendorId: m.vendorId,
+      })
+      .from(m)
+      .orderBy(...order[filters.sort])
+      .limit(limit)
+      .offset(offset)
+  } else if (total > 0 && search?.rankQuery && filters.sort === 'featured' && offset < pool) {
     const candidates = ctx.db
       .select({
         ...cardColumns,
