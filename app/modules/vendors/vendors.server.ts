@@ -14,14 +14,6 @@ export function publicVendorIds(ctx: ServiceContext) {
   return ctx.db.select({ id: vendors.id }).from(vendors).where(eq(vendors.status, 'approved'))
 }
 
-/** The ids of the public stores whose name matches an ILIKE pattern (already escaped), as a subquery. */
-export function publicVendorIdsNamedLike(ctx: ServiceContext, pattern: string) {
-  return ctx.db
-    .select({ id: vendors.id })
-    .from(vendors)
-    .where(and(eq(vendors.status, 'approved'), ilike(vendors.name, pattern)))
-}
-
 /** How a store is named on product cards, order pages and conversations. */
 export type VendorLabel = { id: number; name: string; slug: string; verified: boolean; status: VendorStatus }
 
