@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, isNotNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { type PayoutProvider, vendors } from './tables.server.ts'
 import type { VendorStatus } from './vendor-status.ts'
