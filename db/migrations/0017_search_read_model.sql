@@ -19,6 +19,8 @@ ALTER TABLE "products" ADD COLUMN "search_extra" text DEFAULT '' NOT NULL;--> st
 ALTER TABLE "products" ADD COLUMN "search_doc" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple', isoko_unaccent(title)), 'A') || setweight(to_tsvector('simple', isoko_unaccent(search_extra)), 'B') || setweight(to_tsvector('simple', isoko_unaccent(left(description, 2000))), 'C')) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "product_variants_filter_idx" ON "product_variants" USING btree ("product_id","size","colour","stock");--> statement-breakpoint
+CREATE INDEX "product_variants_size_idx" ON "product_variants" USING btree ("size","colour","product_id","stock");--> statement-breakpoint
+CREATE INDEX "product_variants_colour_idx" ON "product_variants" USING btree ("colour","product_id","stock");--> statement-breakpoint
 CREATE INDEX "products_search_doc_idx" ON "products" USING gin ("search_doc");--> statement-breakpoint
 CREATE INDEX "products_title_trgm_idx" ON "products" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_listed_featured_idx" ON "products" USING btree ("featured_score" DESC NULLS LAST,"rating_avg" DESC NULLS LAST,"review_count" DESC NULLS LAST,"id") WHERE listed;--> statement-breakpoint

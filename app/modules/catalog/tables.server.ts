@@ -136,6 +136,9 @@ export const productVariants = pgTable(
     index('product_variants_product_idx').on(t.productId),
     // The size, colour and stock filters: EXISTS on a product's variants, answered from the index alone.
     index('product_variants_filter_idx').on(t.productId, t.size, t.colour, t.stock),
+    // ...and from the other side, the products having a variant of a size (and colour), or of a colour.
+    index('product_variants_size_idx').on(t.size, t.colour, t.productId, t.stock),
+    index('product_variants_colour_idx').on(t.colour, t.productId, t.stock),
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
   ],
 )
