@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, isNotNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { type PayoutProvider, vendors } from './tables.server.ts'
 import type { VendorStatus } from './vendor-status.ts'
@@ -12,14 +12,6 @@ import type { VendorStatus } from './vendor-status.ts'
  */
 export function publicVendorIds(ctx: ServiceContext) {
   return ctx.db.select({ id: vendors.id }).from(vendors).where(eq(vendors.status, 'approved'))
-}
-
-/** The ids of the public stores whose name matches an ILIKE pattern (already escaped), as a subquery. */
-export function publicVendorIdsNamedLike(ctx: ServiceContext, pattern: string) {
-  return ctx.db
-    .select({ id: vendors.id })
-    .from(vendors)
-    .where(and(eq(vendors.status, 'approved'), ilike(vendors.name, pattern)))
 }
 
 /** How a store is named on product cards, order pages and conversations. */
