@@ -69,6 +69,12 @@ export type ProductFilters = {
   sort: ProductSort
   sale?: boolean
   vendorId?: number
+  // Minimal stand-in for the search branch's filters (issue 16): that branch's version replaces these lines.
+  sizes?: string[]
+  colours?: string[]
+  minRating?: number
+  stores?: number[]
+  inStock?: boolean
   /** The reader's language: cards show the vendor's translation of a title in it, where there is one. */
   locale?: Locale
   page: number
@@ -78,5 +84,19 @@ export type ProductFilters = {
 /** Parses a query string (or its entries) into filters; never throws. */
 export function parseProductFilters(params: URLSearchParams | Record<string, string | undefined>): ProductFilters {
   const input = params instanceof URLSearchParams ? Object.fromEntries(params) : params
-  return ProductFiltersSchema.parse(input) satisfies ProductFilters
+  const filters: ProductFilters = ProductFiltersSchema.parse(input)
+  // Minimal stand-in for the search branch's parser of the repeatable filters (issue 16); theirs replaces it.
+  if (!(params instanceof URLSearchParams)) return filters
+  const texts = (name: string) =>
+    [...new Set(params.getAll(name).map((v) => v.trim()))].filter((v) => v && v.length <= 40).slice(0, 20)
+  const sizes = texts('size')
+  const colours = texts('colour')
+  const stores = [...new Set(params.getAll('store').filter((v) => /^[0-9]{1,9}$/.test(v)))].map(Number).slice(0, 20)
+  const rating = params.get('rating')?.trim()
+  if (sizes.length) filters.sizes = sizes
+  if (colours.length) filters.colours = colours
+  if (stores.length) filters.stores = stores.filter((n) => n > 0)
+  if (rating && /^[1-4]$/.test(rating)) filters.minRating = Number(rating)
+  if (['1', 'on'].includes(params.get('stock')?.trim() ?? '')) filters.inStock = true
+  return filters
 }

@@ -22,7 +22,7 @@ import { escapeLike } from '#app/lib/like.ts'
 import { listCustomerContacts } from '#app/modules/customers/customers.server.ts'
 import { listVendorLabels, publicVendorIds, publicVendorIdsNamedLike } from '#app/modules/vendors/vendors.server.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
-import { nameMatches, queryWords } from './search-words.ts'
+import { fold, nameMatches, queryWords } from './search-words.ts'
 import { categories, productImages, products, productTranslations, productVariants, reviews } from './tables.server.ts'
 import type { Badge, CategoryNode, ImageData, ProductCardData, VariantData } from './types.ts'
 
@@ -324,6 +324,10 @@ export type ProductListing = {
   page: number
   pageCount: number
   priceBounds: { min: number; max: number }
+  // Minimal stand-ins for the search branch's listing fields (issue 16); that branch's version replaces them.
+  totalCapped: boolean
+  didYouMean: string | null
+  options: { sizes: string[]; colours: string[]; stores: { id: number; name: string }[] }
 }
 
 const PRICE_STEP = 500
@@ -395,6 +399,24 @@ export async function listProducts(ctx: ServiceContext, filters: ProductFilters)
     priceMin != null ? gte(products.price, priceMin) : undefined,
     priceMax != null ? lte(products.price, priceMax) : undefined,
     filters.sale ? and(isNotNull(products.compareAtPrice), gt(products.compareAtPrice, products.price)) : undefined,
+    // Minimal stand-in for the search branch's filters (issue 16).
+    filters.sizes?.length || filters.colours?.length || filters.inStock
+      ? inArray(
+          products.id,
+          ctx.db
+            .select({ id: productVariants.productId })
+            .from(productVariants)
+            .where(
+              and(
+                filters.sizes?.length ? inArray(productVariants.size, filters.sizes) : undefined,
+                filters.colours?.length ? inArray(productVariants.colour, filters.colours) : undefined,
+                filters.inStock ? gt(productVariants.stock, 0) : undefined,
+              ),
+            ),
+        )
+      : undefined,
+    filters.minRating ? gte(averageRating, filters.minRating) : undefined,
+    filters.stores?.length ? inArray(products.vendorId, filters.stores) : undefined,
   )
 
   const [[totals], [bounds]] = await Promise.all([
@@ -426,7 +448,114 @@ export async function listProducts(ctx: ServiceContext, filters: ProductFilters)
     page,
     pageCount,
     priceBounds: { min: low, max: high },
+    totalCapped: false,
+    didYouMean: total === 0 && filters.q ? await stubDidYouMean(ctx, filters.q) : null,
+    options: await stubOptions(ctx, and(...scope)),
   }
+}
+
+// Minimal stand-ins for the search branch's functions (issue 16): that branch's versions replace everything from
+// here to the end of this section.
+
+async function stubOptions(ctx: ServiceContext, scope: SQL | undefined): Promise<ProductListing['options']> {
+  const inScope = inArray(productVariants.productId, ctx.db.select({ id: products.id }).from(products).where(scope))
+  const [variants, vendorRows] = await Promise.all([
+    ctx.db
+      .selectDistinct({ size: productVariants.size, colour: productVariants.colour })
+      .from(productVariants)
+      .where(inScope),
+    ctx.db.selectDistinct({ id: products.vendorId }).from(products).where(scope),
+  ])
+  const labels = await listVendorLabels(
+    ctx,
+    vendorRows.map((r) => r.id),
+  )
+  const sorted = (values: (string | null)[]) =>
+    [...new Set(values.filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b))
+  return {
+    sizes: sorted(variants.map((v) => v.size)),
+    colours: sorted(variants.map((v) => v.colour)),
+    stores: [...labels.values()].map((l) => ({ id: l.id, name: l.name })).sort((a, b) => a.name.localeCompare(b.name)),
+  }
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i]
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    prev = row
+  }
+  return prev[b.length]
+}
+
+async function stubDidYouMean(ctx: ServiceContext, q: string): Promise<string | null> {
+  const titles = await ctx.db
+    .select({ title: products.title })
+    .from(products)
+    .where(isPublicProduct(ctx))
+    .orderBy(desc(products.featuredScore))
+    .limit(2000)
+  const known = new Set(titles.flatMap((t) => fold(t.title).split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2))
+  const words = queryWords(q)
+  let changed = false
+  const fixed = words.map((word) => {
+    if (known.has(word)) return word
+    let best: string | null = null
+    let bestDistance = word.length > 5 ? 3 : 2
+    for (const k of known) {
+      const d = editDistance(word, k)
+      if (d < bestDistance) [best, bestDistance] = [k, d]
+    }
+    if (best) changed = true
+    return best ?? word
+  })
+  return changed ? fixed.join(' ') : null
+}
+
+/** The storefront's most liked public products (for an empty result). */
+export async function listPopularProducts(
+  ctx: ServiceContext,
+  locale: Locale,
+  limit: number,
+): Promise<ProductCardData[]> {
+  const rows = await ctx.db
+    .select(cardColumns)
+    .from(products)
+    .where(isPublicProduct(ctx))
+    .orderBy(desc(products.featuredScore), desc(products.reviewCount), asc(products.id))
+    .limit(limit)
+  return toCards(ctx, rows, locale)
+}
+
+/** Products and categories whose names hold what was typed, for the header's search box. */
+export async function suggestSearch(
+  ctx: ServiceContext,
+  q: string,
+  locale: Locale,
+  limit = 6,
+): Promise<{
+  products: { slug: string; title: string; price: number }[]
+  categories: { slug: string; name: string; department: string | null }[]
+}> {
+  const words = queryWords(q)
+  if (words.length === 0) return { products: [], categories: [] }
+  const [rows, tree] = await Promise.all([
+    ctx.db
+      .select({ slug: products.slug, title: products.title, price: products.price })
+      .from(products)
+      .where(and(isPublicProduct(ctx), ...words.map((w) => ilike(products.title, `%${escapeLike(w)}%`))))
+      .orderBy(desc(products.featuredScore), asc(products.id))
+      .limit(limit),
+    getCategoryTree(ctx, locale),
+  ])
+  const found: { slug: string; name: string; department: string | null }[] = []
+  for (const department of tree)
+    for (const node of subtree(department))
+      if (words.every((w) => nameMatches(node.name, w)))
+        found.push({ slug: node.slug, name: node.name, department: node === department ? null : department.name })
+  return { products: rows, categories: found.slice(0, 4) }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
