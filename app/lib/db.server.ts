@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -90,7 +92,13 @@ export function connectDatabase(options: {
   }
   const dir = options.dataDir ?? 'memory://'
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true })
-  const client = new PGlite(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+  // Search needs pg_trgm (typos, suggestions) and unaccent (accents ignored); PostgreSQL ships both as contrib
+  // extensions, PGlite loads them here. The migration creates them in the database.
+  const extensions = { pg_trgm, unaccent }
+  const client = new PGlite(
+    dir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
+  )
   const db = drizzlePglite(client, { schema }) as unknown as Database
   return {
     db,

@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { clearCategoryTreeCache } from './catalog.server.ts'
 import { type CategoryNames, categories, productImages, products, productVariants, reviews } from './tables.server.ts'
 import type { Badge } from './types.ts'
@@ -99,7 +100,7 @@ export async function createProducts(
   inputs: CreateProductInput[],
 ): Promise<{ id: number; variantIds: number[] }[]> {
   for (const input of inputs) checkProduct(input)
-  return ctx.db.transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     const result: { id: number; variantIds: number[] }[] = []
     for (const part of chunks(inputs)) {
       const rows = await tx
@@ -142,6 +143,8 @@ export async function createProducts(
     }
     return result
   })
+  clearListingCaches()
+  return created
 }
 
 export type AddReviewInput = {

@@ -58,6 +58,41 @@ export const ProductFiltersSchema = z.object({
     .catch(DEFAULT_PER_PAGE),
 })
 
+/** At most this many values of one repeatable filter (size, colour, store) are read; the rest are ignored. */
+export const MAX_FILTER_VALUES = 20
+
+/** A size or colour as the vendor typed it: trimmed, 1-40 characters, no control characters. */
+function optionValues(values: readonly string[]): string[] | undefined {
+  const out: string[] = []
+  for (const raw of values) {
+    const v = raw.trim()
+    if (v.length === 0 || v.length > 40 || /\p{Cc}/u.test(v)) continue
+    if (!out.includes(v)) out.push(v)
+    if (out.length >= MAX_FILTER_VALUES) break
+  }
+  return out.length > 0 ? out : undefined
+}
+
+/** Store ids: positive 32-bit integers written in digits; anything else is dropped. */
+function storeIds(values: readonly string[]): number[] | undefined {
+  const out: number[] = []
+  for (const raw of values) {
+    const v = raw.trim()
+    if (!/^[0-9]{1,10}$/.test(v)) continue
+    const n = Number(v)
+    if (n < 1 || n > 2_147_483_647 || out.includes(n)) continue
+    out.push(n)
+    if (out.length >= MAX_FILTER_VALUES) break
+  }
+  return out.length > 0 ? out : undefined
+}
+
+/** The lowest average rating asked for: a whole number of stars from 1 to 4. */
+function minRatingOf(value: string | undefined): number | undefined {
+  if (value === undefined || !/^[1-4]$/.test(value.trim())) return undefined
+  return Number(value.trim())
+}
+
 export type ProductFilters = {
   q?: string
   /** A department slug, or 'all'. */
@@ -69,11 +104,15 @@ export type ProductFilters = {
   sort: ProductSort
   sale?: boolean
   vendorId?: number
-  // Minimal stand-in for the search branch's filters (issue 16): that branch's version replaces these lines.
+  /** Products with a variant in one of these sizes (param `size`, repeatable). */
   sizes?: string[]
+  /** Products with a variant in one of these colours (param `colour`, repeatable). */
   colours?: string[]
+  /** Products rated on average at least this many stars, 1-4 (param `rating`). */
   minRating?: number
+  /** Products of these stores, by vendor id (param `store`, repeatable). */
   stores?: number[]
+  /** Products with a variant in stock (param `stock`: 'on' or '1'). */
   inStock?: boolean
   /** The reader's language: cards show the vendor's translation of a title in it, where there is one. */
   locale?: Locale
@@ -81,22 +120,31 @@ export type ProductFilters = {
   perPage: number
 }
 
-/** Parses a query string (or its entries) into filters; never throws. */
+/**
+ * Parses a query string (or its entries) into filters; never throws. The repeatable filters (size, colour, store)
+ * are read with `getAll` from a URLSearchParams; a record gives at most one value each. Bad values are dropped.
+ */
 export function parseProductFilters(params: URLSearchParams | Record<string, string | undefined>): ProductFilters {
   const input = params instanceof URLSearchParams ? Object.fromEntries(params) : params
-  const filters: ProductFilters = ProductFiltersSchema.parse(input)
-  // Minimal stand-in for the search branch's parser of the repeatable filters (issue 16); theirs replaces it.
-  if (!(params instanceof URLSearchParams)) return filters
-  const texts = (name: string) =>
-    [...new Set(params.getAll(name).map((v) => v.trim()))].filter((v) => v && v.length <= 40).slice(0, 20)
-  const sizes = texts('size')
-  const colours = texts('colour')
-  const stores = [...new Set(params.getAll('store').filter((v) => /^[0-9]{1,9}$/.test(v)))].map(Number).slice(0, 20)
-  const rating = params.get('rating')?.trim()
-  if (sizes.length) filters.sizes = sizes
-  if (colours.length) filters.colours = colours
-  if (stores.length) filters.stores = stores.filter((n) => n > 0)
-  if (rating && /^[1-4]$/.test(rating)) filters.minRating = Number(rating)
-  if (['1', 'on'].includes(params.get('stock')?.trim() ?? '')) filters.inStock = true
+  const all = (name: string): string[] => {
+    if (params instanceof URLSearchParams) return params.getAll(name)
+    const v = params[name]
+    return v === undefined ? [] : [v]
+  }
+  const base = ProductFiltersSchema.parse(input) satisfies Omit<
+    ProductFilters,
+    'sizes' | 'colours' | 'minRating' | 'stores' | 'inStock'
+  >
+  const filters: ProductFilters = { ...base }
+  const sizes = optionValues(all('size'))
+  if (sizes) filters.sizes = sizes
+  const colours = optionValues(all('colour'))
+  if (colours) filters.colours = colours
+  const minRating = minRatingOf(all('rating')[0])
+  if (minRating !== undefined) filters.minRating = minRating
+  const stores = storeIds(all('store'))
+  if (stores) filters.stores = stores
+  const stock = all('stock')[0]?.trim().toLowerCase()
+  if (stock === 'on' || stock === '1') filters.inStock = true
   return filters
 }

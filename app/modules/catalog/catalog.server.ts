@@ -19,11 +19,20 @@ import {
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { Locale } from '#app/lib/i18n.tsx'
 import { escapeLike } from '#app/lib/like.ts'
+import { cached, clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { listCustomerContacts } from '#app/modules/customers/customers.server.ts'
-import { listVendorLabels, publicVendorIds, publicVendorIdsNamedLike } from '#app/modules/vendors/vendors.server.ts'
+import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
-import { fold, nameMatches, queryWords } from './search-words.ts'
-import { categories, productImages, products, productTranslations, productVariants, reviews } from './tables.server.ts'
+import { fold, nameMatches, queryWords, synonymsOf } from './search-words.ts'
+import {
+  categories,
+  productImages,
+  products,
+  productTranslations,
+  productVariants,
+  reviews,
+  searchWords,
+} from './tables.server.ts'
 import type { Badge, CategoryNode, ImageData, ProductCardData, VariantData } from './types.ts'
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -67,6 +76,7 @@ function inLocale(node: CategoryNode, locale: Locale): CategoryNode {
 /** Forgets the cached tree (after the categories change, e.g. in a seed or a test). */
 export function clearCategoryTreeCache(ctx: ServiceContext): void {
   categoryCache.delete(ctx.db)
+  clearListingCaches()
 }
 
 async function loadCategoryTree(ctx: ServiceContext): Promise<CategoryNode[]> {
@@ -178,12 +188,13 @@ export async function resolveCategoryFilter(
 // Product cards
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Only active products of approved vendors are shown to shoppers. */
-export function isPublicProduct(ctx: ServiceContext): SQL {
-  return and(eq(products.status, 'active'), inArray(products.vendorId, publicVendorIds(ctx))) as SQL
+/**
+ * Only active products of approved vendors are shown to shoppers: the `listed` flag, which triggers keep in the
+ * transaction that changes a product's or its store's status (migration 0017).
+ */
+export function isPublicProduct(_ctx: ServiceContext): SQL {
+  return sql`${products.listed}`
 }
-
-const averageRating = sql<number>`case when ${products.reviewCount} > 0 then ${products.ratingSum}::float8 / ${products.reviewCount} else 0 end`
 
 const cardColumns = {
   id: products.id,
@@ -320,242 +331,424 @@ export async function getProductCards(
 
 export type ProductListing = {
   items: ProductCardData[]
+  /** The number of matches, at most RESULT_CAP (see totalCapped). */
   total: number
+  /** True when there are more than RESULT_CAP matches: `total` is then RESULT_CAP ("1,000+"). */
+  totalCapped: boolean
   page: number
   pageCount: number
   priceBounds: { min: number; max: number }
-  // Minimal stand-ins for the search branch's listing fields (issue 16); that branch's version replaces them.
-  totalCapped: boolean
+  /**
+   * When the words of `q` as typed found nothing: the query with each unknown word replaced by the closest known
+   * one ("kitnge" → "kitenge"). The items are then those of this query (none when it finds nothing either).
+   */
   didYouMean: string | null
-  options: { sizes: string[]; colours: string[]; stores: { id: number; name: string }[] }
+  /** The filter choices of the category (and store) scope, before the other filters. */
+  options: ListingOptions
+}
+
+export type ListingOptions = {
+  sizes: string[]
+  colours: string[]
+  /** The stores with the most listed products in the scope (at most 20), most first. */
+  stores: { id: number; name: string }[]
 }
 
 const PRICE_STEP = 500
-
 /**
- * Search: every word must appear in the title, description, vendor name or a category name of the product. A
- * category answers in any of its languages, and to the everyday words for it (search-words.ts): "inkweto" and
- * "chaussures" find the shoes.
+ * A listing counts and pages through at most this many matches: a count stops there (the "1,000+" of
+ * totalCapped), pages go up to the one holding the 1,000th product, and a search ranks the best 1,000 matches of
+ * the featured order by relevance. Deeper pages are reached by narrowing (category, filters, sort), never by an
+ * OFFSET of hundreds of thousands of rows.
  */
-async function searchCondition(ctx: ServiceContext, q: string): Promise<SQL | undefined> {
-  const words = queryWords(q)
-  if (words.length === 0) return undefined
-  const tree = await getCategoryTree(ctx)
-  const all = tree.flatMap(subtree)
-  const conditions = words.map((word) => {
-    const pattern = `%${escapeLike(word)}%`
-    // A category whose name matches brings in every product below it.
-    const named = all.filter((n) => Object.values(n.names).some((name) => name && nameMatches(name, word)))
-    const categoryIds = [...new Set(named.flatMap((n) => subtree(n).map((c) => c.id)))]
-    return or(
-      ilike(products.title, pattern),
-      ilike(products.description, pattern),
-      // The vendors' translations of titles and descriptions: a product is found in any language it is written in.
-      inArray(
-        products.id,
-        ctx.db
-          .select({ id: productTranslations.productId })
-          .from(productTranslations)
-          .where(or(ilike(productTranslations.title, pattern), ilike(productTranslations.description, pattern))),
-      ),
-      inArray(products.vendorId, publicVendorIdsNamedLike(ctx, pattern)),
-      categoryIds.length ? inArray(products.categoryId, categoryIds) : undefined,
-    ) as SQL
-  })
-  return and(...conditions)
+export const RESULT_CAP = 1000
+const OPTION_VALUES_SHOWN = 60
+const OPTION_STORES_SHOWN = 20
+
+/** A query word's letters and digits, as the full-text document holds them ('t-shirt' → t, shirt). */
+function tokensOf(word: string): string[] {
+  return word.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
 }
 
+/** 'w1:* & w2:*': every token as a prefix (tokens are letters and digits only, so nothing needs quoting). */
+function prefixQuery(tokens: string[]): SQL {
+  return sql`to_tsquery('simple', ${tokens.map((t) => `${t}:*`).join(' & ')})`
+}
+
+/**
+ * A query word as full-text query text: its tokens as prefixes, or an everyday synonym of a category's name
+ * ('urukweto' → inkweto). Null for a word of punctuation only.
+ */
+function wordQueryText(word: string): string | null {
+  const tokens = tokensOf(word)
+  if (tokens.length === 0) return null
+  const own = tokens.map((t) => `${t}:*`).join(' & ')
+  const phrases = synonymsOf(word)
+    .map((s) => tokensOf(s).join(' <-> '))
+    .filter(Boolean)
+  return phrases.length ? `(${own}) | ${phrases.map((p) => `(${p})`).join(' | ')}` : own
+}
+
+type SearchPlan = { condition: SQL; rankQuery: SQL | null }
+
+/**
+ * Search: every word must be found in the product's full-text document — its title, description, translations,
+ * store name and the names of its categories in every language (migration 0017) — as a word or the start of one,
+ * accents ignored; an everyday word stands for the category name it means (search-words.ts): "inkweto" and
+ * "chaussures" find the shoes. The whole query is one index lookup. A word of punctuation only ("%") is looked for
+ * literally in titles and descriptions.
+ */
+function searchPlan(q: string): SearchPlan | undefined {
+  const words = queryWords(q)
+  if (words.length === 0) return undefined
+  const texts: string[] = []
+  const literal: SQL[] = []
+  for (const word of words) {
+    const text = wordQueryText(word)
+    if (text) texts.push(`(${text})`)
+    else {
+      const pattern = `%${escapeLike(word)}%`
+      literal.push(or(ilike(products.title, pattern), ilike(products.description, pattern)) as SQL)
+    }
+  }
+  const query = texts.length ? sql`to_tsquery('simple', ${texts.join(' & ')})` : null
+  return {
+    condition: and(query ? sql`${products.searchDoc} @@ ${query}` : undefined, ...literal) as SQL,
+    rankQuery: query,
+  }
+}
+
+/** The sort's ORDER BY, written as the partial indexes of migration 0017 are (DESC NULLS LAST). */
 function orderFor(sort: ProductFilters['sort']): SQL[] {
   switch (sort) {
     case 'price-low':
       return [asc(products.price), asc(products.id)]
     case 'price-high':
-      return [desc(products.price), asc(products.id)]
+      return [sql`${products.price} desc nulls last`, asc(products.id)]
     case 'rating':
-      return [desc(averageRating), desc(products.reviewCount), asc(products.id)]
+      return [
+        sql`${products.ratingAvg} desc nulls last`,
+        sql`${products.reviewCount} desc nulls last`,
+        asc(products.id),
+      ]
     case 'newest':
-      return [desc(products.createdAt), desc(products.id)]
+      return [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`]
     default:
-      return [desc(products.featuredScore), desc(averageRating), desc(products.reviewCount), asc(products.id)]
+      return [
+        sql`${products.featuredScore} desc nulls last`,
+        sql`${products.ratingAvg} desc nulls last`,
+        sql`${products.reviewCount} desc nulls last`,
+        asc(products.id),
+      ]
   }
+}
+
+/** The listed products (active, of an approved store): the read model's flag, which the partial indexes cover. */
+const listedProduct = sql`${products.listed}`
+
+/** The filters a product's variants answer: one variant of the size, the colour and in stock. */
+function variantCondition(filters: ProductFilters): SQL | undefined {
+  if (!filters.sizes?.length && !filters.colours?.length && !filters.inStock) return undefined
+  const where = and(
+    sql`${productVariants.productId} = ${products.id}`,
+    filters.sizes?.length ? inArray(productVariants.size, filters.sizes) : undefined,
+    filters.colours?.length ? inArray(productVariants.colour, filters.colours) : undefined,
+    filters.inStock ? gt(productVariants.stock, 0) : undefined,
+  )
+  return sql`exists (select 1 from ${productVariants} where ${where})`
+}
+
+type ScopeFacts = { priceBounds: { min: number; max: number }; options: ListingOptions }
+
+/** The price range and filter choices of a category (and store) scope, cached (listing-cache.server.ts). */
+function scopeFacts(
+  ctx: ServiceContext,
+  categoryIds: number[] | null,
+  vendorId: number | undefined,
+): Promise<ScopeFacts> {
+  const key = `scope:${categoryIds ? categoryIds.join(',') : 'all'}:${vendorId ?? ''}`
+  return cached(ctx, key, async () => {
+    const scope = and(
+      listedProduct,
+      categoryIds ? inArray(products.categoryId, categoryIds) : undefined,
+      vendorId ? eq(products.vendorId, vendorId) : undefined,
+    )
+    const inScope = sql`exists (select 1 from ${products} where ${products.id} = ${productVariants.productId} and ${scope})`
+    const [[bounds], sizes, colours, storeRows] = await Promise.all([
+      ctx.db
+        .select({ min: min(products.price), max: max(products.price) })
+        .from(products)
+        .where(scope),
+      ctx.db
+        .selectDistinct({ v: productVariants.size })
+        .from(productVariants)
+        .where(and(isNotNull(productVariants.size), inScope))
+        .orderBy(asc(productVariants.size))
+        .limit(OPTION_VALUES_SHOWN),
+      ctx.db
+        .selectDistinct({ v: productVariants.colour })
+        .from(productVariants)
+        .where(and(isNotNull(productVariants.colour), inScope))
+        .orderBy(asc(productVariants.colour))
+        .limit(OPTION_VALUES_SHOWN),
+      ctx.db
+        .select({ id: products.vendorId, n: count() })
+        .from(products)
+        .where(scope)
+        .groupBy(products.vendorId)
+        .orderBy(desc(count()), asc(products.vendorId))
+        .limit(OPTION_STORES_SHOWN),
+    ])
+    const labels = await listVendorLabels(
+      ctx,
+      storeRows.map((r) => r.id),
+    )
+    const low = bounds?.min == null ? 0 : Math.floor(Number(bounds.min) / PRICE_STEP) * PRICE_STEP
+    const high = bounds?.max == null ? 0 : Math.ceil(Number(bounds.max) / PRICE_STEP) * PRICE_STEP
+    return {
+      priceBounds: { min: low, max: high },
+      options: {
+        sizes: sizes.flatMap((r) => (r.v ? [r.v] : [])),
+        colours: colours.flatMap((r) => (r.v ? [r.v] : [])),
+        stores: storeRows.flatMap((r) => {
+          const label = labels.get(r.id)
+          return label ? [{ id: r.id, name: label.name }] : []
+        }),
+      },
+    }
+  })
 }
 
 /** A page of public products matching the filters, the number of them and the price range of the category. */
 export async function listProducts(ctx: ServiceContext, filters: ProductFilters): Promise<ProductListing> {
+  const listing = await listOnce(ctx, filters)
+  if (listing.total > 0 || !filters.q) return listing
+  // Nothing for the words as typed: the closest known words, when there are, are searched instead.
+  const suggestion = await didYouMean(ctx, filters.q)
+  if (!suggestion) return listing
+  const corrected = await listOnce(ctx, { ...filters, q: suggestion })
+  return { ...corrected, didYouMean: suggestion }
+}
+
+async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<ProductListing> {
   const perPage = Math.min(Math.max(Math.trunc(filters.perPage) || 24, 1), 96)
   const categoryIds = await scopeCategoryIds(ctx, filters.category, filters.subcategory)
+  const search = filters.q ? searchPlan(filters.q) : undefined
 
-  // The scope the price range is taken from: the category (and vendor), before the other filters.
-  const scope: (SQL | undefined)[] = [
-    isPublicProduct(ctx),
-    categoryIds ? inArray(products.categoryId, categoryIds) : undefined,
-    filters.vendorId ? eq(products.vendorId, filters.vendorId) : undefined,
-  ]
   const [lo, hi] = [filters.min, filters.max]
   const [priceMin, priceMax] = lo != null && hi != null && lo > hi ? [hi, lo] : [lo, hi]
   const where = and(
-    ...scope,
-    filters.q ? await searchCondition(ctx, filters.q) : undefined,
+    listedProduct,
+    categoryIds ? inArray(products.categoryId, categoryIds) : undefined,
+    filters.vendorId ? eq(products.vendorId, filters.vendorId) : undefined,
+    filters.stores?.length ? inArray(products.vendorId, filters.stores) : undefined,
+    search?.condition,
     priceMin != null ? gte(products.price, priceMin) : undefined,
     priceMax != null ? lte(products.price, priceMax) : undefined,
     filters.sale ? and(isNotNull(products.compareAtPrice), gt(products.compareAtPrice, products.price)) : undefined,
-    // Minimal stand-in for the search branch's filters (issue 16).
-    filters.sizes?.length || filters.colours?.length || filters.inStock
-      ? inArray(
-          products.id,
-          ctx.db
-            .select({ id: productVariants.productId })
-            .from(productVariants)
-            .where(
-              and(
-                filters.sizes?.length ? inArray(productVariants.size, filters.sizes) : undefined,
-                filters.colours?.length ? inArray(productVariants.colour, filters.colours) : undefined,
-                filters.inStock ? gt(productVariants.stock, 0) : undefined,
-              ),
-            ),
-        )
-      : undefined,
-    filters.minRating ? gte(averageRating, filters.minRating) : undefined,
-    filters.stores?.length ? inArray(products.vendorId, filters.stores) : undefined,
+    filters.minRating ? gte(products.ratingAvg, filters.minRating) : undefined,
+    variantCondition(filters),
   )
 
-  const [[totals], [bounds]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(products).where(where),
-    ctx.db
-      .select({ min: min(products.price), max: max(products.price) })
-      .from(products)
-      .where(and(...scope)),
+  // The count stops at RESULT_CAP + 1 rows: enough to say "1,000+", never a scan of the whole catalogue.
+  const capped = ctx.db
+    .select({ one: sql`1`.as('one') })
+    .from(products)
+    .where(where)
+    .limit(RESULT_CAP + 1)
+    .as('capped')
+  const [[totals], facts] = await Promise.all([
+    ctx.db.select({ n: count() }).from(capped),
+    scopeFacts(ctx, categoryIds, filters.vendorId),
   ])
-  const total = Number(totals?.n ?? 0)
+  const found = Number(totals?.n ?? 0)
+  const total = Math.min(found, RESULT_CAP)
   const pageCount = Math.max(1, Math.ceil(total / perPage))
   const page = Math.min(Math.max(Math.trunc(filters.page) || 1, 1), pageCount)
+  const offset = (page - 1) * perPage
+  // The last page stops at the cap: the rows after it are not counted, so they are not shown either.
+  const limit = Math.min(perPage, total - offset)
 
-  const rows = total
-    ? await ctx.db
-        .select(cardColumns)
-        .from(products)
-        .where(where)
-        .orderBy(...orderFor(filters.sort))
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-    : []
+  let rows: CardRow[] = []
+  if (total > 0 && search?.rankQuery && filters.sort === 'featured') {
+    // Relevance: the best RESULT_CAP matches in the featured order, ranked by how well their words match (a title
+    // word weighs most), then in the featured order.
+    const candidates = ctx.db
+      .select({
+        ...cardColumns,
+        doc: products.searchDoc,
+        featuredScore: products.featuredScore,
+        ratingAvg: products.ratingAvg,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(...orderFor('featured'))
+      .limit(RESULT_CAP)
+      .as('candidates')
+    rows = await ctx.db
+      .select({
+        id: candidates.id,
+        slug: candidates.slug,
+        title: candidates.title,
+        price: candidates.price,
+        compareAtPrice: candidates.compareAtPrice,
+        badge: candidates.badge,
+        ratingSum: candidates.ratingSum,
+        reviewCount: candidates.reviewCount,
+        createdAt: candidates.createdAt,
+        vendorId: candidates.vendorId,
+      })
+      .from(candidates)
+      .orderBy(
+        desc(sql`ts_rank(${candidates.doc}, ${search.rankQuery})`),
+        desc(candidates.featuredScore),
+        desc(candidates.ratingAvg),
+        desc(candidates.reviewCount),
+        asc(candidates.id),
+      )
+      .limit(limit)
+      .offset(offset)
+  } else if (total > 0) {
+    rows = await ctx.db
+      .select(cardColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...orderFor(filters.sort))
+      .limit(limit)
+      .offset(offset)
+  }
 
-  const low = bounds?.min == null ? 0 : Math.floor(Number(bounds.min) / PRICE_STEP) * PRICE_STEP
-  const high = bounds?.max == null ? 0 : Math.ceil(Number(bounds.max) / PRICE_STEP) * PRICE_STEP
   return {
     items: await toCards(ctx, rows, filters.locale),
     total,
+    totalCapped: found > RESULT_CAP,
     page,
     pageCount,
-    priceBounds: { min: low, max: high },
-    totalCapped: false,
-    didYouMean: total === 0 && filters.q ? await stubDidYouMean(ctx, filters.q) : null,
-    options: await stubOptions(ctx, and(...scope)),
+    priceBounds: facts.priceBounds,
+    didYouMean: null,
+    options: facts.options,
   }
 }
 
-// Minimal stand-ins for the search branch's functions (issue 16): that branch's versions replace everything from
-// here to the end of this section.
-
-async function stubOptions(ctx: ServiceContext, scope: SQL | undefined): Promise<ProductListing['options']> {
-  const inScope = inArray(productVariants.productId, ctx.db.select({ id: products.id }).from(products).where(scope))
-  const [variants, vendorRows] = await Promise.all([
-    ctx.db
-      .selectDistinct({ size: productVariants.size, colour: productVariants.colour })
-      .from(productVariants)
-      .where(inScope),
-    ctx.db.selectDistinct({ id: products.vendorId }).from(products).where(scope),
-  ])
-  const labels = await listVendorLabels(
-    ctx,
-    vendorRows.map((r) => r.id),
-  )
-  const sorted = (values: (string | null)[]) =>
-    [...new Set(values.filter((v): v is string => !!v))].sort((a, b) => a.localeCompare(b))
-  return {
-    sizes: sorted(variants.map((v) => v.size)),
-    colours: sorted(variants.map((v) => v.colour)),
-    stores: [...labels.values()].map((l) => ({ id: l.id, name: l.name })).sort((a, b) => a.name.localeCompare(b.name)),
-  }
+/** The closest title word to `word` (trigram similarity), or null when none is close. */
+async function closestWord(ctx: ServiceContext, word: string): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(sql`${searchWords.word} % ${word}`)
+    .orderBy(desc(sql`similarity(${searchWords.word}, ${word})`), asc(searchWords.word))
+    .limit(1)
+  return row?.word ?? null
 }
 
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i]
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    prev = row
-  }
-  return prev[b.length]
-}
-
-async function stubDidYouMean(ctx: ServiceContext, q: string): Promise<string | null> {
-  const titles = await ctx.db
-    .select({ title: products.title })
-    .from(products)
-    .where(isPublicProduct(ctx))
-    .orderBy(desc(products.featuredScore))
-    .limit(2000)
-  const known = new Set(titles.flatMap((t) => fold(t.title).split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2))
+/**
+ * The query with each word that finds no listed product replaced by the closest word of the titles or the category
+ * names, or null when there is nothing to correct (every word finds something, or no known word is close).
+ */
+export async function didYouMean(ctx: ServiceContext, q: string): Promise<string | null> {
   const words = queryWords(q)
+  if (words.length === 0) return null
   let changed = false
-  const fixed = words.map((word) => {
-    if (known.has(word)) return word
-    let best: string | null = null
-    let bestDistance = word.length > 5 ? 3 : 2
-    for (const k of known) {
-      const d = editDistance(word, k)
-      if (d < bestDistance) [best, bestDistance] = [k, d]
+  const out: string[] = []
+  for (const word of words) {
+    const tokens = tokensOf(word)
+    const text = wordQueryText(word)
+    // Only a plain word of three letters or more is corrected; the others are kept as typed.
+    if (!text || tokens.length !== 1 || tokens[0] !== word || word.length < 3) {
+      out.push(word)
+      continue
     }
-    if (best) changed = true
-    return best ?? word
-  })
-  return changed ? fixed.join(' ') : null
+    const [hit] = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(listedProduct, sql`${products.searchDoc} @@ to_tsquery('simple', ${text})`))
+      .limit(1)
+    if (hit) {
+      out.push(word)
+      continue
+    }
+    const close = await closestWord(ctx, word)
+    if (close && close !== word) {
+      out.push(close)
+      changed = true
+    } else out.push(word)
+  }
+  return changed ? out.join(' ') : null
 }
 
-/** The storefront's most liked public products (for an empty result). */
-export async function listPopularProducts(
+/** Cards of the best-liked listed products (the featured order: score, then rating), cached for a minute. */
+export function listPopularProducts(
   ctx: ServiceContext,
-  locale: Locale,
-  limit: number,
+  locale: Locale = 'en',
+  limit = 12,
 ): Promise<ProductCardData[]> {
-  const rows = await ctx.db
-    .select(cardColumns)
-    .from(products)
-    .where(isPublicProduct(ctx))
-    .orderBy(desc(products.featuredScore), desc(products.reviewCount), asc(products.id))
-    .limit(limit)
-  return toCards(ctx, rows, locale)
+  const n = Math.min(Math.max(Math.trunc(limit) || 12, 1), 48)
+  return cached(ctx, `popular:${locale}:${n}`, async () => {
+    const rows = await ctx.db
+      .select(cardColumns)
+      .from(products)
+      .where(listedProduct)
+      .orderBy(...orderFor('featured'))
+      .limit(n)
+    return toCards(ctx, rows, locale)
+  })
 }
 
-/** Products and categories whose names hold what was typed, for the header's search box. */
+export type SearchSuggestions = {
+  products: { slug: string; title: string; price: number }[]
+  categories: { slug: string; name: string; department: string | null }[]
+}
+
+/**
+ * What the search box proposes while a shopper types: listed products whose words start with the typed ones (the
+ * featured first), and categories whose name (in any language) does, named in `locale`.
+ */
 export async function suggestSearch(
   ctx: ServiceContext,
   q: string,
-  locale: Locale,
+  locale: Locale = 'en',
   limit = 6,
-): Promise<{
-  products: { slug: string; title: string; price: number }[]
-  categories: { slug: string; name: string; department: string | null }[]
-}> {
-  const words = queryWords(q)
-  if (words.length === 0) return { products: [], categories: [] }
+): Promise<SearchSuggestions> {
+  const n = Math.min(Math.max(Math.trunc(limit) || 6, 1), 20)
+  const words = queryWords(q.slice(0, 100))
+  const tokens = words.flatMap(tokensOf)
+  if (tokens.length === 0) return { products: [], categories: [] }
   const [rows, tree] = await Promise.all([
     ctx.db
-      .select({ slug: products.slug, title: products.title, price: products.price })
+      .select({ id: products.id, slug: products.slug, title: products.title, price: products.price })
       .from(products)
-      .where(and(isPublicProduct(ctx), ...words.map((w) => ilike(products.title, `%${escapeLike(w)}%`))))
-      .orderBy(desc(products.featuredScore), asc(products.id))
-      .limit(limit),
+      .where(and(listedProduct, sql`${products.searchDoc} @@ ${prefixQuery(tokens)}`))
+      .orderBy(...orderFor('featured'))
+      .limit(n),
     getCategoryTree(ctx, locale),
   ])
-  const found: { slug: string; name: string; department: string | null }[] = []
-  for (const department of tree)
-    for (const node of subtree(department))
-      if (words.every((w) => nameMatches(node.name, w)))
-        found.push({ slug: node.slug, name: node.name, department: node === department ? null : department.name })
-  return { products: rows, categories: found.slice(0, 4) }
+  const translated = await translationsOf(
+    ctx,
+    rows.map((r) => r.id),
+    locale,
+  )
+  const categoriesFound: SearchSuggestions['categories'] = []
+  for (const department of tree) {
+    for (const node of subtree(department)) {
+      if (categoriesFound.length >= n) break
+      const names = Object.values(node.names).filter((v): v is string => !!v)
+      const starts = names.some((name) => {
+        const nameWords = fold(name).split(/[^\p{L}\p{N}]+/u)
+        return tokens.every((t) => nameWords.some((w) => w.startsWith(t)))
+      })
+      if (starts || words.every((w) => names.some((name) => nameMatches(name, w)) && w.length >= 3)) {
+        categoriesFound.push({
+          slug: node.slug,
+          name: node.name,
+          department: node.id === department.id ? null : department.name,
+        })
+      }
+    }
+  }
+  return {
+    products: rows.map((r) => ({ slug: r.slug, title: translated.get(r.id)?.title || r.title, price: r.price })),
+    categories: categoriesFound,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

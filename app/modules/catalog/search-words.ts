@@ -110,3 +110,8 @@ export function nameMatches(name: string, word: string): boolean {
   if (folded.includes(word)) return true
   return (SYNONYMS[word] ?? []).some((s) => folded.includes(s))
 }
+
+/** The category-name words an everyday word stands for (folded; a phrase has several words), or none. */
+export function synonymsOf(word: string): string[] {
+  return SYNONYMS[word] ?? []
+}

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  boolean,
   check,
+  customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -15,6 +18,9 @@ import {
 } from 'drizzle-orm/pg-core'
 import { customers } from '#app/modules/customers/tables.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
+
+/** PostgreSQL's full-text document type (drizzle has no built-in for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /** The category tree: level 0 department, 1 group, 2 item (the mega menu). */
 export const categories = pgTable(
@@ -64,6 +70,22 @@ export const products = pgTable(
     /** Higher comes first under the 'featured' sort. */
     featuredScore: integer('featured_score').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The search read model (migration 0017). Triggers keep `listed` and `search_extra` in the transaction that
+    // changes a product, its translations or its store; the two generated columns follow their inputs.
+    /** Shown to shoppers: an active product of an approved store. */
+    listed: boolean('listed').notNull().default(false),
+    /** The average rating (0 without reviews), for the rating sort and filter. */
+    ratingAvg: doublePrecision('rating_avg')
+      .notNull()
+      .generatedAlwaysAs(sql`case when review_count > 0 then rating_sum::float8 / review_count else 0 end`),
+    /** Words a product is also found by: its translations' titles and descriptions, and its store's name. */
+    searchExtra: text('search_extra').notNull().default(''),
+    /** The full-text document of title (weight A), store name and translations, description. */
+    searchDoc: tsvector('search_doc')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple', isoko_unaccent(title)), 'A') || setweight(to_tsvector('simple', isoko_unaccent(search_extra)), 'B') || setweight(to_tsvector('simple', isoko_unaccent(left(description, 2000))), 'C')`,
+      ),
   },
   (t) => [
     uniqueIndex('products_slug_idx').on(t.slug),
@@ -73,6 +95,26 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
     index('products_featured_idx').on(t.featuredScore),
     check('products_price_positive', sql`${t.price} > 0`),
+    // Search: the full-text document, and trigrams of titles for suggestions.
+    index('products_search_doc_idx').using('gin', t.searchDoc),
+    index('products_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // One index per listing order over the listed products only, and by category for each.
+    index('products_listed_featured_idx')
+      .on(t.featuredScore.desc(), t.ratingAvg.desc(), t.reviewCount.desc(), t.id)
+      .where(sql`listed`),
+    index('products_listed_price_idx').on(t.price, t.id).where(sql`listed`),
+    index('products_listed_price_desc_idx').on(t.price.desc(), t.id).where(sql`listed`),
+    index('products_listed_rating_idx').on(t.ratingAvg.desc(), t.reviewCount.desc(), t.id).where(sql`listed`),
+    index('products_listed_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`listed`),
+    index('products_listed_category_featured_idx')
+      .on(t.categoryId, t.featuredScore.desc(), t.ratingAvg.desc(), t.reviewCount.desc(), t.id)
+      .where(sql`listed`),
+    index('products_listed_category_price_idx').on(t.categoryId, t.price, t.id).where(sql`listed`),
+    index('products_listed_category_rating_idx')
+      .on(t.categoryId, t.ratingAvg.desc(), t.reviewCount.desc(), t.id)
+      .where(sql`listed`),
+    index('products_listed_category_newest_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`listed`),
+    index('products_listed_vendor_idx').on(t.vendorId).where(sql`listed`),
   ],
 )
 
@@ -92,6 +134,8 @@ export const productVariants = pgTable(
   (t) => [
     uniqueIndex('product_variants_sku_idx').on(t.sku),
     index('product_variants_product_idx').on(t.productId),
+    // The size, colour and stock filters: EXISTS on a product's variants, answered from the index alone.
+    index('product_variants_filter_idx').on(t.productId, t.size, t.colour, t.stock),
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
   ],
 )
@@ -160,3 +204,11 @@ export const productTranslations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.locale] })],
 )
+
+/**
+ * Every word of a listed product's title once (folded, 3+ letters), kept by a trigger: the vocabulary a typo is
+ * corrected to ("kitnge" → "kitenge") by trigram similarity.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+])

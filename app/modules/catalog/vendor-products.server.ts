@@ -4,6 +4,7 @@ import { getEnv } from '#app/lib/env.server.ts'
 import { checkValues } from '#app/lib/forms.server.ts'
 import type { Locale } from '#app/lib/i18n.tsx'
 import { escapeLike } from '#app/lib/like.ts'
+import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import {
   type StoreUploadOptions,
   storeUploadedImage,
@@ -352,7 +353,7 @@ export async function createOwnProduct(
   const store = await ownStore(ctx, input)
   if (!store) return { ok: false, code: 'not_found' }
   const p = input.product
-  return ctx.db.transaction(async (db) => {
+  const result = await ctx.db.transaction(async (db): Promise<SaveProductResult> => {
     const tx = { db }
     const errors = await checkAgainstCatalogue(tx, p, null, [])
     p.variants.forEach((v, i) => {
@@ -387,6 +388,9 @@ export async function createOwnProduct(
     await writeTranslations(tx, row.id, p.translations)
     return { ok: true, id: row.id, slug }
   })
+  // Listings' cached price bounds and filter choices, after the commit (listing-cache.server.ts).
+  if (result.ok) clearListingCaches()
+  return result
 }
 
 /**
@@ -408,7 +412,7 @@ export async function updateOwnProduct(
   const store = await ownStore(ctx, input)
   if (!store) return { ok: false, code: 'not_found' }
   const p = input.product
-  return ctx.db.transaction(async (db): Promise<SaveProductResult> => {
+  const result = await ctx.db.transaction(async (db): Promise<SaveProductResult> => {
     const tx = { db }
     const row = await ownProductRow(tx, store.id, input.productId, true)
     if (!row) return { ok: false, code: 'not_found' }
@@ -459,6 +463,8 @@ export async function updateOwnProduct(
     await writeTranslations(tx, row.id, p.translations)
     return { ok: true, id: saved.id, slug: saved.slug }
   })
+  if (result.ok) clearListingCaches()
+  return result
 }
 
 export type RemoveVariantResult = { ok: true } | { ok: false; code: 'not_found' | 'ordered' }
@@ -495,7 +501,7 @@ export async function setOwnProductStatus(
 ): Promise<SetStatusResult> {
   const store = await ownStore(ctx, input)
   if (!store) return { ok: false, code: 'not_found' }
-  return ctx.db.transaction(async (db): Promise<SetStatusResult> => {
+  const result = await ctx.db.transaction(async (db): Promise<SetStatusResult> => {
     const row = await ownProductRow({ db }, store.id, input.productId, true)
     if (!row) return { ok: false, code: 'not_found' }
     if (input.status === 'active') {
@@ -507,9 +513,12 @@ export async function setOwnProductStatus(
         .where(eq(productVariants.productId, row.id))
       if (variants.n === 0) return { ok: false, code: 'needs-variant' }
     }
+    // The product's `listed` flag follows in this transaction (a trigger, migration 0017).
     await db.update(products).set({ status: input.status }).where(eq(products.id, row.id))
     return { ok: true }
   })
+  if (result.ok) clearListingCaches()
+  return result
 }
 
 // ---------------------------------------------------------------------------------------------------------------

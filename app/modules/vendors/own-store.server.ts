@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { type StoreUploadOptions, storeUploadedImage, type UploadRefusal } from '#app/modules/images/uploads.server.ts'
 import { isDistrict } from '#app/modules/places/places.server.ts'
 import { deleteUnusedImages } from '#app/workflows/images.server.ts'
@@ -93,6 +94,9 @@ export async function updateStoreSettings(
     .where(eq(vendors.ownerUserId, input.ownerUserId))
     .returning({ id: vendors.id })
   const row = rows[0]
+  // The store's name is in its products' search documents (a trigger, migration 0017) and in the listings' store
+  // choices, which are cached.
+  if (row) clearListingCaches()
   return row ? { ok: true, id: row.id } : { ok: false, code: 'no-store' }
 }
 

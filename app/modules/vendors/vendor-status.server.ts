@@ -3,6 +3,7 @@ import type { ServiceContext } from '#app/lib/context.server.ts'
 import { createI18n } from '#app/lib/i18n.server.ts'
 import { defaultLocale, type Locale } from '#app/lib/i18n.tsx'
 import { escapeLike } from '#app/lib/like.ts'
+import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { findAccountLocale } from '#app/modules/accounts/accounts.server.ts'
 import type { AccountRole } from '#app/modules/accounts/roles.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
@@ -64,7 +65,7 @@ export async function changeVendorStatus(
   const reason = input.reason?.trim() || null
   if (reason && reason.length > STATUS_REASON_MAX) return { ok: false, code: 'reason-too-long' }
 
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const [store] = await tx
       .select({
         id: vendors.id,
@@ -116,6 +117,10 @@ export async function changeVendorStatus(
       messageId: message.id,
     } as const
   })
+  // The store's products were listed or unlisted in the transaction (a trigger, migration 0017); the listings'
+  // cached figures are dropped once it has committed.
+  if (result.ok) clearListingCaches()
+  return result
 }
 
 /** The e-mail a vendor gets when their store's status changes, in `locale` (the owner's language). */

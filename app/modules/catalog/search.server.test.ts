@@ -1,0 +1,315 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
+import { vendors } from '#app/modules/vendors/tables.server.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import type { ProductFilters } from './catalog.schemas.ts'
+import { didYouMean, listPopularProducts, listProducts, RESULT_CAP, suggestSearch } from './catalog.server.ts'
+import { createCategory, createProduct, createProducts } from './catalog-admin.server.ts'
+import { countProductsByDepartment, countPublicProducts } from './storefront-home.server.ts'
+import { categories, products, productTranslations } from './tables.server.ts'
+
+// The search read model (migration 0017) and the listing built on it: the `listed` flag kept by triggers, the
+// full-text document (translations and store names included), typo correction, the facet filters, the capped
+// count and the cached figures.
+
+let t: TestDatabase
+const ids = { fabrics: 0, dresses: 0, bags: 0, store: 0, other: 0, pending: 0 }
+
+const vendorBase = {
+  ownerName: 'Owner',
+  phone: '+250788000000',
+  description: 'A shop',
+  about: 'About the shop',
+  businessAddress: 'KN 1 St',
+  district: 'Gasabo',
+  city: 'Kigali',
+  policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
+  responseTime: '1 hour',
+  avatarColours: ['#0f766e', '#f59e0b'] as [string, string],
+}
+
+function filters(f: Partial<ProductFilters> = {}): ProductFilters {
+  return { sort: 'featured', page: 1, perPage: 24, ...f }
+}
+
+async function slugs(f: Partial<ProductFilters>): Promise<string[]> {
+  return (await listProducts(t.ctx, filters(f))).items.map((p) => p.slug).sort()
+}
+
+async function listedOf(slug: string): Promise<boolean | undefined> {
+  const [row] = await t.ctx.db.select({ listed: products.listed }).from(products).where(eq(products.slug, slug))
+  return row?.listed
+}
+
+let n = 0
+function product(
+  vendorId: number,
+  categoryId: number,
+  over: Partial<Parameters<typeof createProduct>[1]> & { slug: string },
+): Parameters<typeof createProduct>[1] {
+  n += 1
+  return {
+    vendorId,
+    categoryId,
+    title: over.slug,
+    description: 'Made in Kigali',
+    price: 10_000,
+    variants: [{ size: 'M', colour: 'Blue', sku: `SKU-${n}`, stock: 5 }],
+    images: [],
+    ...over,
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  const db = t.ctx.db
+  const women = await createCategory(t.ctx, { slug: 'women', name: 'Women', level: 0 })
+  const bags = await createCategory(t.ctx, {
+    slug: 'bags',
+    name: 'Bags',
+    names: { rw: 'Ibikapu', fr: 'Sacs' },
+    level: 0,
+    position: 1,
+  })
+  ids.bags = bags.id
+  ids.fabrics = (
+    await createCategory(t.ctx, { slug: 'women-fabrics', name: 'Fabrics', level: 1, parentId: women.id })
+  ).id
+  ids.dresses = (
+    await createCategory(t.ctx, { slug: 'women-dresses', name: 'Dresses', level: 1, parentId: women.id })
+  ).id
+  const [store, other, pending] = await db
+    .insert(vendors)
+    .values([
+      { ...vendorBase, name: 'Inzozi Atelier', slug: 'inzozi', email: 'a@example.rw', status: 'approved' },
+      { ...vendorBase, name: 'Huye Weavers', slug: 'huye', email: 'b@example.rw', status: 'approved' },
+      { ...vendorBase, name: 'Waiting Shop', slug: 'waiting', email: 'c@example.rw', status: 'pending' },
+    ])
+    .returning()
+  if (!store || !other || !pending) throw new Error('fixture')
+  Object.assign(ids, { store: store.id, other: other.id, pending: pending.id })
+
+  await createProducts(t.ctx, [
+    product(store.id, ids.fabrics, {
+      slug: 'wax-kitenge',
+      title: 'Wax Kitenge Fabric',
+      price: 8_000,
+      featuredScore: 3,
+      variants: [
+        { size: 'S', colour: 'Red', sku: 'K-S-RED', stock: 0 },
+        { size: 'L', colour: 'Yellow', sku: 'K-L-YEL', stock: 4 },
+      ],
+    }),
+    product(store.id, ids.dresses, {
+      slug: 'evening-dress',
+      title: 'Evening Dress',
+      description: 'Silk, for a wedding',
+      price: 40_000,
+      featuredScore: 5,
+      variants: [{ size: 'M', colour: 'Black', sku: 'D-M-BLK', stock: 2 }],
+    }),
+    product(other.id, ids.bags, {
+      slug: 'woven-basket',
+      title: 'Woven Basket',
+      price: 15_000,
+      variants: [{ size: null, colour: 'Natural', sku: 'B-NAT', stock: 0 }],
+    }),
+    product(pending.id, ids.dresses, { slug: 'waiting-dress', title: 'Waiting Dress' }),
+    product(store.id, ids.dresses, { slug: 'draft-dress', title: 'Draft Dress', status: 'draft' }),
+  ])
+  // Ratings: the kitenge averages 4.5, the basket 3.
+  await db.execute(sql`update products set rating_sum = 9, review_count = 2 where slug = 'wax-kitenge'`)
+  await db.execute(sql`update products set rating_sum = 3, review_count = 1 where slug = 'woven-basket'`)
+  const [basket] = await db.select({ id: products.id }).from(products).where(eq(products.slug, 'woven-basket'))
+  if (!basket) throw new Error('fixture')
+  await db.insert(productTranslations).values({
+    productId: basket.id,
+    locale: 'rw',
+    title: 'Agaseke keza',
+    description: 'Cyarabohwe mu Rwanda',
+  })
+})
+
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('the listed flag', () => {
+  it('is set for active products of approved stores only', async () => {
+    expect(await listedOf('wax-kitenge')).toBe(true)
+    expect(await listedOf('waiting-dress')).toBe(false)
+    expect(await listedOf('draft-dress')).toBe(false)
+  })
+
+  it("follows a product's status in the same statement", async () => {
+    await t.ctx.db.update(products).set({ status: 'archived' }).where(eq(products.slug, 'evening-dress'))
+    expect(await listedOf('evening-dress')).toBe(false)
+    expect(await slugs({ q: 'evening' })).toEqual([])
+    await t.ctx.db.update(products).set({ status: 'active' }).where(eq(products.slug, 'evening-dress'))
+    expect(await listedOf('evening-dress')).toBe(true)
+  })
+
+  it("follows a store's approval, suspension and reinstatement, and rolls back with it", async () => {
+    await t.ctx.db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, ids.pending))
+    expect(await listedOf('waiting-dress')).toBe(true)
+    await t.ctx.db.update(vendors).set({ status: 'suspended' }).where(eq(vendors.id, ids.pending))
+    expect(await listedOf('waiting-dress')).toBe(false)
+    // A draft stays unlisted when its store is approved.
+    await t.ctx.db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, ids.store))
+    expect(await listedOf('draft-dress')).toBe(false)
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await tx.update(vendors).set({ status: 'suspended' }).where(eq(vendors.id, ids.store))
+        throw new Error('rolled back')
+      })
+      .catch(() => undefined)
+    expect(await listedOf('wax-kitenge')).toBe(true)
+  })
+})
+
+describe('search', () => {
+  it('finds words of titles and descriptions, whole or begun, ignoring case and accents', async () => {
+    expect(await slugs({ q: 'KITENGE' })).toEqual(['wax-kitenge'])
+    expect(await slugs({ q: 'kit' })).toEqual(['wax-kitenge'])
+    expect(await slugs({ q: 'wédding' })).toEqual(['evening-dress'])
+  })
+
+  it("finds a product by its translation and by its store's name, also after a rename", async () => {
+    expect(await slugs({ q: 'agaseke' })).toEqual(['woven-basket'])
+    expect(await slugs({ q: 'huye weavers' })).toEqual(['woven-basket'])
+    await t.ctx.db.update(vendors).set({ name: 'Nyanza Weavers' }).where(eq(vendors.id, ids.other))
+    expect(await slugs({ q: 'nyanza' })).toEqual(['woven-basket'])
+    expect(await slugs({ q: 'huye weavers' })).toEqual([])
+    await t.ctx.db.update(vendors).set({ name: 'Huye Weavers' }).where(eq(vendors.id, ids.other))
+  })
+
+  it('finds the products of a category named by the query, in another language too', async () => {
+    expect(await slugs({ q: 'dresses' })).toEqual(['evening-dress'])
+    expect(await slugs({ q: 'sacs' })).toEqual(['woven-basket'])
+    expect(await slugs({ q: 'ibikapu' })).toEqual(['woven-basket'])
+  })
+
+  it('follows a category renamed and a product moved to another category', async () => {
+    await t.ctx.db.update(categories).set({ name: 'Totes' }).where(eq(categories.id, ids.bags))
+    expect(await slugs({ q: 'totes' })).toEqual(['woven-basket'])
+    await t.ctx.db.update(categories).set({ name: 'Bags' }).where(eq(categories.id, ids.bags))
+    await t.ctx.db.update(products).set({ categoryId: ids.fabrics }).where(eq(products.slug, 'woven-basket'))
+    expect(await slugs({ q: 'fabrics' })).toEqual(['wax-kitenge', 'woven-basket'])
+    await t.ctx.db.update(products).set({ categoryId: ids.bags }).where(eq(products.slug, 'woven-basket'))
+    expect(await slugs({ q: 'fabrics' })).toEqual(['wax-kitenge'])
+    clearListingCaches()
+  })
+
+  it('ranks a title match above a description match', async () => {
+    await createProduct(
+      t.ctx,
+      product(ids.other, ids.bags, {
+        slug: 'kitenge-mention',
+        title: 'Market Tote',
+        description: 'Lined with kitenge',
+        featuredScore: 9,
+      }),
+    )
+    const r = await listProducts(t.ctx, filters({ q: 'kitenge' }))
+    expect(r.items.map((p) => p.slug)).toEqual(['wax-kitenge', 'kitenge-mention'])
+    await t.ctx.db.delete(products).where(eq(products.slug, 'kitenge-mention'))
+    clearListingCaches()
+  })
+
+  it('corrects a typo to the closest title word and says so', async () => {
+    expect(await didYouMean(t.ctx, 'kitnge')).toBe('kitenge')
+    expect(await didYouMean(t.ctx, 'kitenge')).toBeNull()
+    expect(await didYouMean(t.ctx, 'qqqqzz')).toBeNull()
+    const r = await listProducts(t.ctx, filters({ q: 'kitnge' }))
+    expect(r.didYouMean).toBe('kitenge')
+    expect(r.items.map((p) => p.slug)).toEqual(['wax-kitenge'])
+    const none = await listProducts(t.ctx, filters({ q: 'qqqqzz' }))
+    expect(none).toMatchObject({ total: 0, didYouMean: null, items: [] })
+    expect((await listProducts(t.ctx, filters({ q: 'kitenge' }))).didYouMean).toBeNull()
+  })
+
+  it('suggests products and categories as the shopper types', async () => {
+    const s = await suggestSearch(t.ctx, 'dres')
+    expect(s.products.map((p) => p.slug)).toEqual(['evening-dress'])
+    expect(s.products[0]).toMatchObject({ title: 'Evening Dress', price: 40_000 })
+    expect(s.categories).toEqual([{ slug: 'women-dresses', name: 'Dresses', department: 'Women' }])
+    const rw = await suggestSearch(t.ctx, 'agas', 'rw')
+    expect(rw.products).toEqual([{ slug: 'woven-basket', title: 'Agaseke keza', price: 15_000 }])
+    expect(await suggestSearch(t.ctx, '  ')).toEqual({ products: [], categories: [] })
+    expect((await suggestSearch(t.ctx, 'a', 'en', 1)).products.length).toBeLessThanOrEqual(1)
+  })
+})
+
+describe('facet filters', () => {
+  it('filters by size, colour and stock on one variant', async () => {
+    expect(await slugs({ sizes: ['S'] })).toEqual(['wax-kitenge'])
+    expect(await slugs({ sizes: ['S', 'M'] })).toEqual(['evening-dress', 'wax-kitenge'])
+    expect(await slugs({ colours: ['Red'] })).toEqual(['wax-kitenge'])
+    // The red one is size S with no stock: nothing red in stock.
+    expect(await slugs({ colours: ['Red'], inStock: true })).toEqual([])
+    expect(await slugs({ sizes: ['S'], colours: ['Yellow'] })).toEqual([])
+    expect(await slugs({ inStock: true })).toEqual(['evening-dress', 'wax-kitenge'])
+  })
+
+  it('filters by rating floor and by stores', async () => {
+    expect(await slugs({ minRating: 4 })).toEqual(['wax-kitenge'])
+    expect(await slugs({ minRating: 3 })).toEqual(['wax-kitenge', 'woven-basket'])
+    expect(await slugs({ stores: [ids.other] })).toEqual(['woven-basket'])
+    expect(await slugs({ stores: [ids.other, ids.store] })).toHaveLength(3)
+    expect(await slugs({ stores: [999_999] })).toEqual([])
+  })
+
+  it("offers the scope's sizes, colours and stores", async () => {
+    clearListingCaches()
+    const all = await listProducts(t.ctx, filters())
+    expect(all.options.sizes).toEqual(['L', 'M', 'S'])
+    expect(all.options.colours).toEqual(['Black', 'Natural', 'Red', 'Yellow'])
+    expect(all.options.stores).toEqual([
+      { id: ids.store, name: 'Inzozi Atelier' },
+      { id: ids.other, name: 'Huye Weavers' },
+    ])
+    const bags = await listProducts(t.ctx, filters({ category: 'bags' }))
+    expect(bags.options).toEqual({ sizes: [], colours: ['Natural'], stores: [{ id: ids.other, name: 'Huye Weavers' }] })
+  })
+})
+
+describe('capped count and cached figures', () => {
+  it('counts at most RESULT_CAP matches and pages no deeper', async () => {
+    const many = Array.from({ length: RESULT_CAP + 5 }, (_, i) =>
+      product(ids.other, ids.bags, { slug: `bulk-${i}`, title: `Bulk Item ${i}`, price: 20_000 + i }),
+    )
+    await createProducts(t.ctx, many)
+    const r = await listProducts(t.ctx, filters({ category: 'bags', page: 2000 }))
+    expect(r).toMatchObject({ total: RESULT_CAP, totalCapped: true, pageCount: Math.ceil(RESULT_CAP / 24) })
+    expect(r.page).toBe(r.pageCount)
+    expect(r.items).toHaveLength(RESULT_CAP % 24 || 24)
+    const few = await listProducts(t.ctx, filters({ category: 'women' }))
+    expect(few).toMatchObject({ total: 2, totalCapped: false, pageCount: 1 })
+  })
+
+  it('caches the price bounds of a scope until the catalogue changes', async () => {
+    const before = (await listProducts(t.ctx, filters({ category: 'women' }))).priceBounds
+    expect(before).toEqual({ min: 8_000, max: 40_000 })
+    // A change behind the services' back is not seen until the cache is cleared...
+    await t.ctx.db.update(products).set({ price: 90_000 }).where(eq(products.slug, 'evening-dress'))
+    expect((await listProducts(t.ctx, filters({ category: 'women' }))).priceBounds).toEqual(before)
+    clearListingCaches()
+    expect((await listProducts(t.ctx, filters({ category: 'women' }))).priceBounds).toEqual({ min: 8_000, max: 90_000 })
+    // ...and a product added through the catalogue's service clears it.
+    await createProduct(t.ctx, product(ids.store, ids.fabrics, { slug: 'cheap-fabric', title: 'Cotton', price: 600 }))
+    expect((await listProducts(t.ctx, filters({ category: 'women' }))).priceBounds).toEqual({ min: 500, max: 90_000 })
+  })
+
+  it('caches the home figures and the popular products until the catalogue changes', async () => {
+    clearListingCaches()
+    const count = await countPublicProducts(t.ctx)
+    const byDepartment = await countProductsByDepartment(t.ctx)
+    expect(byDepartment.women).toBe(3)
+    await createProduct(t.ctx, product(ids.store, ids.dresses, { slug: 'new-dress', title: 'New Dress' }))
+    expect(await countPublicProducts(t.ctx)).toBe(count + 1)
+    expect((await countProductsByDepartment(t.ctx)).women).toBe(4)
+    const popular = await listPopularProducts(t.ctx, 'en', 2)
+    expect(popular.map((p) => p.slug)).toEqual(['evening-dress', 'wax-kitenge'])
+  })
+})
