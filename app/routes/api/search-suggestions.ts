@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestLocale } from '#app/lib/i18n.server.ts'
-import { suggestSearch } from '#app/modules/catalog/catalog.server.ts'
+import { type SearchSuggestions as Found, suggestSearch } from '#app/modules/catalog/catalog.server.ts'
 import type { Route } from './+types/search-suggestions'
 
 /** What was typed: trimmed, 2 to 100 characters. */
@@ -35,8 +35,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   )
 }
 
-export type SearchSuggestions = {
-  q: string
-  products: { slug: string; title: string; price: number }[]
-  categories: { slug: string; name: string; department: string | null }[]
-}
+/** The answer: what was looked up (trimmed), and what the catalogue suggests for it. */
+export type SearchSuggestions = { q: string } & Found
