@@ -297,6 +297,7 @@ export const AREAS_OF_PREFIX: Record<string, readonly Area[]> = {
   'products.chips': ['products'],
   'products.description': ['products'],
   'products.didYouMean': ['products'],
+  'products.didYouMeanShowing': ['products'],
   'products.empty': ['products'],
   'products.filters': ['products'],
   'products.gallery': ['products'],

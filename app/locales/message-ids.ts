@@ -1582,6 +1582,7 @@ export type MessageId =
   | 'products.chips.size'
   | 'products.description'
   | 'products.didYouMean'
+  | 'products.didYouMeanShowing'
   | 'products.empty.filters.body'
   | 'products.empty.filters.bodyWithQuery'
   | 'products.empty.filters.clear'

@@ -361,11 +361,15 @@ export function ProductFilters({
           </select>
         </div>
 
+        {/* Sizes mean something within a department (across all of them, shoe sizes sit beside millilitres). */}
         <Choices
           key={`size-${chosenKey}`}
           legend={t('products.filters.size')}
           name="size"
-          choices={withChosen(options.sizes, values.sizes).map((v) => ({ value: v, label: v }))}
+          choices={withChosen(values.category === 'all' ? [] : options.sizes, values.sizes).map((v) => ({
+            value: v,
+            label: v,
+          }))}
           chosen={values.sizes}
         />
         <Choices

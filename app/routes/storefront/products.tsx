@@ -153,6 +153,14 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             search={search}
             formatPrice={(n) => formatRwf(n, intlLocale)}
           />
+          {listing.didYouMean && values.q ? (
+            <DidYouMean
+              q={values.q}
+              word={listing.didYouMean}
+              found={listing.items.length > 0}
+              href={listingWithout(pathname, search, (params) => params.set('q', listing.didYouMean ?? ''))}
+            />
+          ) : null}
           <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
             {t(listing.totalCapped ? 'products.showingCapped' : 'products.showing', {
               shown: formatNumber(listing.items.length),
@@ -166,7 +174,6 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
               q={values.q}
               filtered={loaderData.filtered}
               departments={loaderData.departments}
-              didYouMean={listing.didYouMean}
               popular={loaderData.popular}
               favourites={favourites}
             />
@@ -214,6 +221,28 @@ export function ErrorBoundary() {
           {t('products.search.limited.browse')}
         </Link>
       </p>
+    </div>
+  )
+}
+
+/**
+ * The search word nothing matched, and the one the catalogue probably meant (its results are shown, when it has
+ * any): "Did you mean kitenge?", the word a link to its own search.
+ */
+function DidYouMean({ q, word, found, href }: { q: string; word: string; found: boolean; href: string }) {
+  const t = useT()
+  // The word is a link inside the sentence, wherever the language puts it.
+  const [before, after] = t('products.didYouMean', { word: '\u0000' }).split('\u0000')
+  return (
+    <div className="mb-3 rounded-lg border border-border bg-card px-4 py-3 text-sm break-words">
+      <p className="text-base">
+        {before}
+        <Link to={href} className="font-semibold text-primary underline">
+          {word}
+        </Link>
+        {after}
+      </p>
+      {found ? <p className="mt-1 text-muted-foreground">{t('products.didYouMeanShowing', { q, word })}</p> : null}
     </div>
   )
 }
@@ -327,46 +356,30 @@ function FilterChips({
 }
 
 /**
- * An empty result says why: a search word nothing matches (say so, with the word, offer the word the catalogue
- * probably meant, and suggest checking its spelling or browsing a department), filters nothing passes (offer to
+ * An empty result says why: a search word nothing matches (say so, with the word, and suggest checking its
+ * spelling or browsing a department), filters nothing passes (offer to
  * clear them, keeping the word), or no products at all; and it suggests popular products instead.
  */
 function NoResults({
   q,
   filtered,
   departments,
-  didYouMean,
   popular,
   favourites,
 }: {
   q: string
   filtered: boolean
   departments: { slug: string; name: string }[]
-  didYouMean: string | null
   popular: ProductCardData[]
   favourites: Set<number>
 }) {
   const t = useT()
   const kind = filtered ? 'filters' : q ? 'query' : 'none'
-  // The suggested word is a link inside the sentence, wherever the language puts it.
-  const [before, after] = didYouMean ? t('products.didYouMean', { word: '\u0000' }).split('\u0000') : []
   return (
     <div>
       <div className="rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
         <PackageSearch className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
         <p className="mt-3 text-lg font-semibold break-words">{t(`products.empty.${kind}.title`, { q })}</p>
-        {didYouMean && q ? (
-          <p className="mt-2 text-base break-words">
-            {before}
-            <Link
-              to={`/products?${new URLSearchParams({ q: didYouMean })}`}
-              className="font-semibold text-primary underline"
-            >
-              {didYouMean}
-            </Link>
-            {after}
-          </p>
-        ) : null}
         <p className="mt-1 text-sm text-muted-foreground">
           {t(kind === 'filters' && q ? 'products.empty.filters.bodyWithQuery' : `products.empty.${kind}.body`, { q })}
         </p>
