@@ -170,7 +170,7 @@ if (!reuse) {
        t.title || ' made in Rwanda. ' || (array['Good for every day.','A gift for a wedding.','Cotton and care.','Sewn in Kigali by hand.'])[1 + h.h6 % 4],
        h.price, case when h.h6 % 9 = 0 then h.price + 2000 end,
        h.status,
-       h.reviews * (1 + h.h3 % 5), h.reviews,
+       h.reviews * (1 + h.h8 % 5), h.reviews,
        case when h.h4 % 100 < 5 then 1 + h.h4 % 50 else 0 end,
        now() - (i || ' seconds')::interval,
        h.status = 'active' and v.status = 'approved',
@@ -180,12 +180,12 @@ if (!reuse) {
      cross join lateral (select abs(hashint8extended(i, 1)) % 1000003 as h1, abs(hashint8extended(i, 2)) % 1000003 as h2,
        abs(hashint8extended(i, 3)) % 1000003 as h3, abs(hashint8extended(i, 4)) % 1000003 as h4,
        abs(hashint8extended(i, 5)) % 1000003 as h5, abs(hashint8extended(i, 6)) % 1000003 as h6,
-       abs(hashint8extended(i, 7)) % 1000003 as h7) r
+       abs(hashint8extended(i, 7)) % 1000003 as h7, abs(hashint8extended(i, 8)) % 1000003 as h8) r
      cross join lateral (select r.*,
        items.a[1 + (r.h5 % array_length(items.a, 1))::int] as category,
        1 + (r.h7 % 400)::int as vendor,
        500 + (r.h2 % 1000)::int * 250 as price,
-       case when r.h3 % 3 = 0 then 0 else 1 + (r.h4 % 7)::int end as reviews,
+       case when r.h8 % 3 = 0 then 0 else 1 + ((r.h8 / 3) % 7)::int end as reviews,
        case when r.h6 % 50 = 0 then 'draft' when r.h6 % 97 = 0 then 'archived' else 'active' end as status) h
      cross join lateral (select case
          when h.h1 % 100 < 2 then words.adj[1 + (h.h2 % 12)::int] || ' Kitenge ' || words.noun[1 + (h.h3 % 20)::int]

@@ -357,11 +357,15 @@ export type ListingOptions = {
 const PRICE_STEP = 500
 /**
  * A listing counts and pages through at most this many matches: a count stops there (the "1,000+" of
- * totalCapped), pages go up to the one holding the 1,000th product, and a search ranks the best 1,000 matches of
- * the featured order by relevance. Deeper pages are reached by narrowing (category, filters, sort), never by an
- * OFFSET of hundreds of thousands of rows.
+ * totalCapped) and pages go up to the one holding the 1,000th product. Deeper pages are reached by narrowing
+ * (category, filters, sort), never by an OFFSET of hundreds of thousands of rows.
  */
 export const RESULT_CAP = 1000
+/**
+ * How many of a search's first matches (in the featured order) are ranked by relevance: the first ten pages. Finding
+ * them walks the featured index until that many match, so the pool is kept small.
+ */
+const RANK_POOL = 240
 const OPTION_VALUES_SHOWN = 60
 const OPTION_STORES_SHOWN = 20
 
@@ -570,9 +574,57 @@ async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<P
   const limit = Math.min(perPage, total - offset)
 
   let rows: CardRow[] = []
-  if (total > 0 && search?.rankQuery && filters.sort === 'featured') {
-    // Relevance: the best RESULT_CAP matches in the featured order, ranked by how well their words match (a title
-    // word weighs most), then in the featured order.
+  // Relevance: the first matches in the featured order (a pool of about RANK_POOL, whole pages) are ranked by how
+  // well their words match (a title word weighs most), then in the featured order; the pages after the pool go on
+  // in the featured order, so no product is shown twice or skipped.
+  const pool = Math.ceil(RANK_POOL / perPage) * perPage
+  if (total > 0 && search && found <= RESULT_CAP) {
+    // A search with at most RESULT_CAP matches: they are all fetched through the text index (the subquery with
+    // OFFSET 0 is planned on its own, without the ORDER BY and LIMIT) and sorted. Walking a sort's index instead
+    // would be slow when the matches sit at its far end.
+    const matches = ctx.db
+      .select({
+        ...cardColumns,
+        doc: products.searchDoc,
+        featuredScore: products.featuredScore,
+        ratingAvg: products.ratingAvg,
+      })
+      .from(products)
+      .where(where)
+      .offset(0)
+      .as('matches')
+    const m = matches
+    const order: Record<ProductFilters['sort'], SQL[]> = {
+      'price-low': [asc(m.price), asc(m.id)],
+      'price-high': [desc(m.price), asc(m.id)],
+      rating: [desc(m.ratingAvg), desc(m.reviewCount), asc(m.id)],
+      newest: [desc(m.createdAt), desc(m.id)],
+      featured: [
+        ...(search.rankQuery ? [desc(sql`ts_rank(${m.doc}, ${search.rankQuery})`)] : []),
+        desc(m.featuredScore),
+        desc(m.ratingAvg),
+        desc(m.reviewCount),
+        asc(m.id),
+      ],
+    }
+    rows = await ctx.db
+      .select({
+        id: m.id,
+        slug: m.slug,
+        title: m.title,
+        price: m.price,
+        compareAtPrice: m.compareAtPrice,
+        badge: m.badge,
+        ratingSum: m.ratingSum,
+        reviewCount: m.reviewCount,
+        createdAt: m.createdAt,
+        vendorId: m.vendorId,
+      })
+      .from(m)
+      .orderBy(...order[filters.sort])
+      .limit(limit)
+      .offset(offset)
+  } else if (total > 0 && search?.rankQuery && filters.sort === 'featured' && offset < pool) {
     const candidates = ctx.db
       .select({
         ...cardColumns,
@@ -583,7 +635,7 @@ async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<P
       .from(products)
       .where(where)
       .orderBy(...orderFor('featured'))
-      .limit(RESULT_CAP)
+      .limit(pool)
       .as('candidates')
     rows = await ctx.db
       .select({
@@ -642,6 +694,26 @@ async function closestWord(ctx: ServiceContext, word: string): Promise<string | 
 }
 
 /**
+ * Whether a word finds a listed product: a word that begins a title word does (the small words table answers);
+ * otherwise the text index is asked. Its lookup is a materialized CTE so that it is planned without the LIMIT: a
+ * plain `LIMIT 1` makes a scan of the whole table in the featured order look cheap, and for a word that finds
+ * nothing it reads every row.
+ */
+async function wordFindsSomething(ctx: ServiceContext, word: string, text: string): Promise<boolean> {
+  const [known] = await ctx.db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(ilike(searchWords.word, `${escapeLike(word)}%`))
+    .limit(1)
+  if (known) return true
+  // Both engines answer execute() with { rows }.
+  const result = (await ctx.db.execute(
+    sql`with found as materialized (select ${products.id} from ${products} where ${listedProduct} and ${products.searchDoc} @@ to_tsquery('simple', ${text})) select 1 as hit from found limit 1`,
+  )) as unknown as { rows: unknown[] }
+  return result.rows.length > 0
+}
+
+/**
  * The query with each word that finds no listed product replaced by the closest word of the titles or the category
  * names, or null when there is nothing to correct (every word finds something, or no known word is close).
  */
@@ -658,12 +730,7 @@ export async function didYouMean(ctx: ServiceContext, q: string): Promise<string
       out.push(word)
       continue
     }
-    const [hit] = await ctx.db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(listedProduct, sql`${products.searchDoc} @@ to_tsquery('simple', ${text})`))
-      .limit(1)
-    if (hit) {
+    if (await wordFindsSomething(ctx, word, text)) {
       out.push(word)
       continue
     }

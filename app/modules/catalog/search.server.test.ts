@@ -284,6 +284,13 @@ describe('capped count and cached figures', () => {
     expect(r).toMatchObject({ total: RESULT_CAP, totalCapped: true, pageCount: Math.ceil(RESULT_CAP / 24) })
     expect(r.page).toBe(r.pageCount)
     expect(r.items).toHaveLength(RESULT_CAP % 24 || 24)
+    // A search's pages: the relevance-ranked first pages, then the featured order, never a product twice.
+    const seen = new Set<string>()
+    for (let page = 1; page <= Math.ceil(RESULT_CAP / 96); page++) {
+      const p = await listProducts(t.ctx, filters({ q: 'bulk', perPage: 96, page }))
+      for (const item of p.items) seen.add(item.slug)
+    }
+    expect(seen.size).toBe(RESULT_CAP)
     const few = await listProducts(t.ctx, filters({ category: 'women' }))
     expect(few).toMatchObject({ total: 2, totalCapped: false, pageCount: 1 })
   })
