@@ -8,6 +8,7 @@ export default [
     route('favorites', 'routes/api/favorites.ts'),
     route('follow', 'routes/api/follow.ts'),
     route('newsletter', 'routes/api/newsletter.ts'),
+    route('search-suggestions', 'routes/api/search-suggestions.ts'),
     // Payment providers' callbacks and webhooks.
     route('payments/momo/callback/:reference', 'routes/api/payment-callback.ts', { id: 'payments-momo' }),
     route('payments/airtel/callback', 'routes/api/payment-callback.ts', { id: 'payments-airtel' }),

@@ -27,10 +27,13 @@ export function pageHref(pathname: string, search: string, page: number, hash = 
   return `${pathname}${query ? `?${query}` : ''}${hash}`
 }
 
-/** Links to the other pages of a list; plain links, so they work without JavaScript. */
+/**
+ * Links to the other pages of a list; plain links, so they work without JavaScript. Never beyond `pageCount`: a
+ * search whose count is capped offers only the pages the cap reaches.
+ */
 export function Pagination({
-  page,
-  pageCount,
+  page: asked,
+  pageCount: count,
   hrefFor,
   className,
 }: {
@@ -41,6 +44,8 @@ export function Pagination({
   className?: string
 }) {
   const t = useT()
+  const pageCount = Math.max(1, Math.trunc(count) || 1)
+  const page = Math.min(Math.max(Math.trunc(asked) || 1, 1), pageCount)
   if (pageCount <= 1) return null
   const shape = 'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium'
   const item = `${shape} border-input bg-card hover:bg-muted`

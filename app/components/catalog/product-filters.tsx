@@ -17,6 +17,24 @@ export type FilterValues = {
   max: number | null
   sort: ProductSort
   sale: boolean
+  sizes: string[]
+  colours: string[]
+  /** The lowest average rating asked for, 1-4 stars, or null. */
+  rating: number | null
+  /** Store (vendor) ids. */
+  stores: number[]
+  stock: boolean
+}
+
+/** The sizes, colours and stores of the products in the chosen category: what the filters offer. */
+export type FilterOptions = { sizes: string[]; colours: string[]; stores: { id: number; name: string }[] }
+
+/** The ratings the filter offers, as "4★ & up" and so on. */
+const RATINGS = [4, 3, 2, 1] as const
+
+/** The offered values, and any chosen one the category does not offer (so that the form keeps it). */
+function withChosen(offered: string[], chosen: string[]): string[] {
+  return [...offered, ...chosen.filter((c) => !offered.includes(c))]
 }
 
 type Option = { slug: string; name: string }
@@ -51,12 +69,14 @@ export function ProductFilters({
   departments,
   groups,
   bounds,
+  options,
   formatPrice,
 }: {
   values: FilterValues
   departments: Option[]
   groups: (Option & { items: Option[] })[]
   bounds: { min: number; max: number }
+  options: FilterOptions
   formatPrice: (amount: number) => string
 }) {
   const t = useT()
@@ -68,6 +88,9 @@ export function ProductFilters({
   const [subcategory, setSubcategory] = useSynced(values.subcategory)
   const [sort, setSort] = useSynced(values.sort)
   const [sale, setSale] = useSynced(values.sale)
+  const [rating, setRating] = useSynced(values.rating)
+  // The checkboxes of sizes, colours, stores and stock follow the loader's values through this key.
+  const chosenKey = JSON.stringify([values.sizes, values.colours, values.stores, values.stock])
   const [min, setMin] = useSynced(clamp(values.min ?? bounds.min, bounds))
   const [max, setMax] = useSynced(clamp(values.max ?? bounds.max, bounds))
   const hasPriceRange = bounds.max - bounds.min >= PRICE_STEP
@@ -76,14 +99,20 @@ export function ProductFilters({
     (values.category !== 'all' ? 1 : 0) +
     (values.subcategory ? 1 : 0) +
     ((values.min != null && values.min > bounds.min) || (values.max != null && values.max < bounds.max) ? 1 : 0) +
-    (values.sale ? 1 : 0)
+    (values.sale ? 1 : 0) +
+    values.sizes.length +
+    values.colours.length +
+    (values.rating ? 1 : 0) +
+    values.stores.length +
+    (values.stock ? 1 : 0)
   const anyFilter = active > 0 || values.q !== '' || values.sort !== 'featured'
 
   /** Sends the form without empty and default values, dropping what a change of category makes stale. */
   function send(form: HTMLFormElement, changed?: string) {
     clearTimeout(timer.current)
     const fd = new FormData(form)
-    if (changed === 'category') for (const k of ['subcategory', 'min', 'max']) fd.delete(k)
+    // Another category offers other sizes, colours and stores.
+    if (changed === 'category') for (const k of ['subcategory', 'min', 'max', 'size', 'colour', 'store']) fd.delete(k)
     if (changed === 'subcategory') for (const k of ['min', 'max']) fd.delete(k)
     const params = new URLSearchParams()
     for (const [k, v] of fd) {
@@ -91,7 +120,7 @@ export function ProductFilters({
       if ((k === 'category' && v === 'all') || (k === 'sort' && v === 'featured')) continue
       if (k === 'min' && Number(v) <= bounds.min) continue
       if (k === 'max' && Number(v) >= bounds.max) continue
-      params.set(k, v.trim())
+      params.append(k, v.trim())
     }
     void submit(params, { method: 'get', action: '/products', preventScrollReset: true })
   }
@@ -297,6 +326,68 @@ export function ProductFilters({
           </label>
         </div>
 
+        <div className="flex items-center gap-2">
+          <input
+            key={`stock-${chosenKey}`}
+            id="filter-stock"
+            type="checkbox"
+            name="stock"
+            value="1"
+            defaultChecked={values.stock}
+            className="size-4 accent-primary"
+          />
+          <label htmlFor="filter-stock" className="text-sm font-medium">
+            {t('products.filters.inStock')}
+          </label>
+        </div>
+
+        <div>
+          <label htmlFor="filter-rating" className="mb-1 block text-sm font-medium">
+            {t('products.filters.rating')}
+          </label>
+          <select
+            id="filter-rating"
+            name="rating"
+            value={rating ?? ''}
+            onChange={(e) => setRating(e.target.value ? Number(e.target.value) : null)}
+            className={selectClass}
+          >
+            <option value="">{t('products.filters.anyRating')}</option>
+            {RATINGS.map((stars) => (
+              <option key={stars} value={stars}>
+                {t('products.filters.ratingAtLeast', { stars })}
+              </option>
+            ))}
+          </select>
+        </div>
+
+        {/* Sizes mean something within a department (across all of them, shoe sizes sit beside millilitres). */}
+        <Choices
+          key={`size-${chosenKey}`}
+          legend={t('products.filters.size')}
+          name="size"
+          choices={withChosen(values.category === 'all' ? [] : options.sizes, values.sizes).map((v) => ({
+            value: v,
+            label: v,
+          }))}
+          chosen={values.sizes}
+        />
+        <Choices
+          key={`colour-${chosenKey}`}
+          legend={t('products.filters.colour')}
+          name="colour"
+          choices={withChosen(options.colours, values.colours).map((v) => ({ value: v, label: v }))}
+          chosen={values.colours}
+        />
+        <Choices
+          key={`store-${chosenKey}`}
+          legend={t('products.filters.store')}
+          name="store"
+          choices={options.stores.map((s) => ({ value: String(s.id), label: s.name }))}
+          chosen={values.stores.map(String)}
+          list
+        />
+
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" className="flex-1">
             {t('products.filters.apply')}
@@ -309,6 +400,52 @@ export function ProductFilters({
         </div>
       </div>
     </Form>
+  )
+}
+
+/**
+ * A filter of several values (sizes, colours, stores): checkboxes sharing one name, so the GET form sends each
+ * chosen value. Sizes and colours are chips that wrap; stores a list that scrolls when long.
+ */
+function Choices({
+  legend,
+  name,
+  choices,
+  chosen,
+  list = false,
+}: {
+  legend: string
+  name: string
+  choices: { value: string; label: string }[]
+  chosen: string[]
+  list?: boolean
+}) {
+  if (choices.length === 0) return null
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      <div className={list ? 'max-h-44 space-y-1 overflow-y-auto pr-1' : 'flex flex-wrap gap-1.5'}>
+        {choices.map((c) => (
+          <label
+            key={c.value}
+            className={
+              list
+                ? 'flex items-center gap-2 py-0.5 text-sm'
+                : 'inline-flex cursor-pointer items-center rounded-md border border-input px-2.5 py-1 text-sm has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring'
+            }
+          >
+            <input
+              type="checkbox"
+              name={name}
+              value={c.value}
+              defaultChecked={chosen.includes(c.value)}
+              className={list ? 'size-4 shrink-0 accent-primary' : 'sr-only'}
+            />
+            <span className={list ? 'min-w-0 truncate' : undefined}>{c.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   )
 }
 

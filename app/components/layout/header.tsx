@@ -1,5 +1,5 @@
-import { Form, Link, useFetchers, useSearchParams } from 'react-router'
-import { Heart, Search, ShoppingCart, User } from '#app/components/ui/icons.tsx'
+import { Form, Link, useFetchers } from 'react-router'
+import { Heart, ShoppingCart, User } from '#app/components/ui/icons.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { dashboardPath } from '#app/modules/accounts/roles.ts'
@@ -7,6 +7,7 @@ import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import { AccountDialog, MegaMenu, MobileMenu } from './deferred.tsx'
 import { HeaderLanguageSwitcher } from './language-switcher.tsx'
 import { ACCOUNT_DIALOG_ID } from './links.ts'
+import { SearchBox } from './search-box.tsx'
 
 /** The cart count, plus units being added right now (optimistic while the post is under way). */
 export function useCartCount(): number {
@@ -34,38 +35,18 @@ export function useFavouriteCount(): number {
 
 export function Header({ categories }: { categories: CategoryNode[] }) {
   const t = useT()
-  const [params] = useSearchParams()
   const cartCount = useCartCount()
   const favouriteCount = useFavouriteCount()
   const { account } = useRootData()
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card">
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:gap-4 sm:px-4 md:py-3">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-2 px-3 py-2 sm:gap-4 sm:px-4 md:py-3">
         <MobileMenu categories={categories} cartCount={cartCount} favouriteCount={favouriteCount} />
         <Link to="/" className="flex shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight text-primary">
           <BrandMark />
           {t('site.name')}
         </Link>
-        <Form method="get" action="/products" role="search" className="relative hidden flex-1 md:block">
-          <label htmlFor="header-search" className="sr-only">
-            {t('header.search.label')}
-          </label>
-          <input
-            id="header-search"
-            name="q"
-            type="search"
-            defaultValue={params.get('q') ?? ''}
-            placeholder={t('header.search.placeholder')}
-            className="h-10 w-full rounded-full border border-input bg-background pr-11 pl-4 text-sm"
-          />
-          <button
-            type="submit"
-            className="absolute top-1 right-1 inline-flex size-8 items-center justify-center rounded-full bg-primary text-primary-foreground"
-          >
-            <Search aria-hidden="true" className="size-4" />
-            <span className="sr-only">{t('header.search.submit')}</span>
-          </button>
-        </Form>
+        <SearchBox className="order-last w-full md:order-none md:w-auto md:flex-1" />
         <nav aria-label={t('header.actions')} className="ml-auto flex items-center gap-1 md:ml-0">
           <HeaderLanguageSwitcher />
           {account ? (
@@ -103,26 +84,6 @@ export function Header({ categories }: { categories: CategoryNode[] }) {
           </CountLink>
         </nav>
       </div>
-      <Form method="get" action="/products" role="search" className="relative px-3 pb-2 md:hidden">
-        <label htmlFor="header-search-mobile" className="sr-only">
-          {t('header.search.label')}
-        </label>
-        <input
-          id="header-search-mobile"
-          name="q"
-          type="search"
-          defaultValue={params.get('q') ?? ''}
-          placeholder={t('header.search.placeholder')}
-          className="h-10 w-full rounded-full border border-input bg-background pr-11 pl-4 text-base"
-        />
-        <button
-          type="submit"
-          className="absolute top-1 right-4 inline-flex size-8 items-center justify-center rounded-full bg-primary text-primary-foreground"
-        >
-          <Search aria-hidden="true" className="size-4" />
-          <span className="sr-only">{t('header.search.submit')}</span>
-        </button>
-      </Form>
       <MegaMenu categories={categories} />
       <AccountDialog />
     </header>

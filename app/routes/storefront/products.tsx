@@ -2,9 +2,9 @@ import { useMemo } from 'react'
 import { data, isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { ProductCard } from '#app/components/catalog/product-card.tsx'
-import { ProductFilters } from '#app/components/catalog/product-filters.tsx'
+import { type FilterValues, ProductFilters } from '#app/components/catalog/product-filters.tsx'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { PackageSearch } from '#app/components/ui/icons.tsx'
+import { PackageSearch, X } from '#app/components/ui/icons.tsx'
 import { clientAddressOf, serviceContextOf } from '#app/lib/context.server.ts'
 import { numberFormat } from '#app/lib/format.ts'
 import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
@@ -13,9 +13,11 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
 import { findRequestActor } from '#app/modules/accounts/request.server.ts'
 import { DEFAULT_PER_PAGE, parseProductFilters } from '#app/modules/catalog/catalog.schemas.ts'
-import { listProducts, resolveCategoryFilter } from '#app/modules/catalog/catalog.server.ts'
+import { listPopularProducts, listProducts, resolveCategoryFilter } from '#app/modules/catalog/catalog.server.ts'
+import type { ProductCardData } from '#app/modules/catalog/types.ts'
 import { minutesToWait, throttleAction } from '#app/modules/throttle/throttle.server.ts'
 import type { Route } from './+types/products'
 
@@ -25,6 +27,9 @@ export const clientMiddleware = [messagesFor(handle)]
 
 /** Cards in the first row of the grid (up to four columns): their pictures are not lazy. */
 const FIRST_ROW = 4
+
+/** Popular products an empty result suggests instead. */
+const POPULAR = 8
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
@@ -51,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: requestLocale(request),
   }
   const listing = await listProducts(ctx, filters)
+  const popular: ProductCardData[] =
+    listing.items.length === 0 ? await listPopularProducts(ctx, requestLocale(request), POPULAR) : []
 
   const i18n = requestI18n(request)
   const place =
@@ -74,16 +81,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       max: filters.max ?? null,
       sort: filters.sort,
       sale: filters.sale ?? false,
+      sizes: filters.sizes ?? [],
+      colours: filters.colours ?? [],
+      rating: filters.minRating ?? null,
+      stores: filters.stores ?? [],
+      stock: filters.inStock ?? false,
     },
     departments: category.departments,
     groups: category.groups,
+    // The names the chips above the results give the chosen department and subcategory.
+    place: { department: category.department?.name ?? null, subcategory: category.subcategory?.name ?? null },
     listing,
+    popular,
     // Whether anything narrows the results besides the search word. The filter form always sends its price range,
     // so a range that is the whole span of prices narrows nothing.
     filtered:
       !!filters.category ||
       !!filters.subcategory ||
       !!filters.sale ||
+      !!filters.sizes?.length ||
+      !!filters.colours?.length ||
+      !!filters.minRating ||
+      !!filters.stores?.length ||
+      !!filters.inStock ||
       (filters.min != null && filters.min > listing.priceBounds.min) ||
       (filters.max != null && filters.max < listing.priceBounds.max),
   })
@@ -115,6 +135,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
             departments={loaderData.departments}
             groups={loaderData.groups}
             bounds={listing.priceBounds}
+            options={listing.options}
             formatPrice={(n) => formatRwf(n, intlLocale)}
           />
         </aside>
@@ -123,8 +144,25 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           <h2 id="results-heading" className="sr-only">
             {t('products.results')}
           </h2>
+          <FilterChips
+            values={values}
+            place={loaderData.place}
+            bounds={listing.priceBounds}
+            stores={listing.options.stores}
+            pathname={pathname}
+            search={search}
+            formatPrice={(n) => formatRwf(n, intlLocale)}
+          />
+          {listing.didYouMean && values.q ? (
+            <DidYouMean
+              q={values.q}
+              word={listing.didYouMean}
+              found={listing.items.length > 0}
+              href={listingWithout(pathname, search, (params) => params.set('q', listing.didYouMean ?? ''))}
+            />
+          ) : null}
           <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
-            {t('products.showing', {
+            {t(listing.totalCapped ? 'products.showingCapped' : 'products.showing', {
               shown: formatNumber(listing.items.length),
               total: formatNumber(listing.total),
               count: listing.total,
@@ -132,7 +170,13 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           </p>
 
           {listing.items.length === 0 ? (
-            <NoResults q={values.q} filtered={loaderData.filtered} departments={loaderData.departments} />
+            <NoResults
+              q={values.q}
+              filtered={loaderData.filtered}
+              departments={loaderData.departments}
+              popular={loaderData.popular}
+              favourites={favourites}
+            />
           ) : (
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-4">
               {listing.items.map((product, i) => (
@@ -182,52 +226,202 @@ export function ErrorBoundary() {
 }
 
 /**
+ * The search word nothing matched, and the one the catalogue probably meant (its results are shown, when it has
+ * any): "Did you mean kitenge?", the word a link to its own search.
+ */
+function DidYouMean({ q, word, found, href }: { q: string; word: string; found: boolean; href: string }) {
+  const t = useT()
+  // The word is a link inside the sentence, wherever the language puts it.
+  const [before, after] = t('products.didYouMean', { word: '\u0000' }).split('\u0000')
+  return (
+    <div className="mb-3 rounded-lg border border-border bg-card px-4 py-3 text-sm break-words">
+      <p className="text-base">
+        {before}
+        <Link to={href} className="font-semibold text-primary underline">
+          {word}
+        </Link>
+        {after}
+      </p>
+      {found ? <p className="mt-1 text-muted-foreground">{t('products.didYouMeanShowing', { q, word })}</p> : null}
+    </div>
+  )
+}
+
+/** The URL of this listing without some of its query values (and on its first page). */
+function listingWithout(pathname: string, search: string, drop: (params: URLSearchParams) => void): string {
+  const params = new URLSearchParams(search)
+  drop(params)
+  params.delete('page')
+  const query = params.toString()
+  return `${pathname}${query ? `?${query}` : ''}`
+}
+
+/** Drops one value of a repeatable query parameter (size, colour, store), keeping the others in their order. */
+function dropValue(name: string, value: string) {
+  return (params: URLSearchParams) => {
+    const rest = params.getAll(name).filter((v) => v.trim() !== value)
+    params.delete(name)
+    for (const v of rest) params.append(name, v)
+  }
+}
+
+/**
+ * The active filters above the results, each a link to the same listing without it, and one to clear them all
+ * (the search word and the order stay). Plain links: they work without JavaScript.
+ */
+function FilterChips({
+  values,
+  place,
+  bounds,
+  stores,
+  pathname,
+  search,
+  formatPrice,
+}: {
+  values: FilterValues
+  place: { department: string | null; subcategory: string | null }
+  bounds: { min: number; max: number }
+  stores: { id: number; name: string }[]
+  pathname: string
+  search: string
+  formatPrice: (amount: number) => string
+}) {
+  const t = useT()
+  const chips: { key: string; label: string; href: string }[] = []
+  const add = (key: string, label: string, drop: (params: URLSearchParams) => void) =>
+    chips.push({ key, label, href: listingWithout(pathname, search, drop) })
+  const deleting =
+    (...names: string[]) =>
+    (params: URLSearchParams) => {
+      for (const n of names) params.delete(n)
+    }
+
+  if (values.category !== 'all' && place.department)
+    add('category', place.department, deleting('category', 'subcategory', 'min', 'max'))
+  if (values.subcategory && place.subcategory)
+    add('subcategory', place.subcategory, deleting('subcategory', 'min', 'max'))
+  const low = values.min != null && values.min > bounds.min ? values.min : null
+  const high = values.max != null && values.max < bounds.max ? values.max : null
+  if (low != null || high != null)
+    add(
+      'price',
+      t('products.chips.price', { min: formatPrice(low ?? bounds.min), max: formatPrice(high ?? bounds.max) }),
+      deleting('min', 'max'),
+    )
+  if (values.sale) add('sale', t('products.filters.sale'), deleting('sale'))
+  for (const size of values.sizes) add(`size-${size}`, t('products.chips.size', { size }), dropValue('size', size))
+  for (const colour of values.colours)
+    add(`colour-${colour}`, t('products.chips.colour', { colour }), dropValue('colour', colour))
+  if (values.rating) add('rating', t('products.filters.ratingAtLeast', { stars: values.rating }), deleting('rating'))
+  for (const id of values.stores) {
+    const name = stores.find((s) => s.id === id)?.name
+    if (name) add(`store-${id}`, name, dropValue('store', String(id)))
+  }
+  if (values.stock) add('stock', t('products.filters.inStock'), deleting('stock'))
+  if (chips.length === 0) return null
+
+  const keep = new URLSearchParams()
+  if (values.q) keep.set('q', values.q)
+  if (values.sort !== 'featured') keep.set('sort', values.sort)
+  const chip =
+    'inline-flex max-w-full items-center gap-1 rounded-full border px-3 py-1 text-sm font-medium hover:bg-muted'
+  return (
+    <nav aria-label={t('products.chips.label')} className="mb-3">
+      <ul className="flex flex-wrap gap-2">
+        {chips.map((c) => (
+          <li key={c.key} className="max-w-full">
+            <Link
+              to={c.href}
+              preventScrollReset
+              className={cn(chip, 'border-primary/40 bg-primary/5')}
+              aria-label={t('products.chips.remove', { filter: c.label })}
+            >
+              <span className="truncate">{c.label}</span>
+              <X aria-hidden="true" className="size-3.5 shrink-0" />
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link
+            to={`${pathname}${keep.size ? `?${keep}` : ''}`}
+            preventScrollReset
+            className={cn(chip, 'border-input text-primary')}
+          >
+            {t('products.chips.clearAll')}
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  )
+}
+
+/**
  * An empty result says why: a search word nothing matches (say so, with the word, and suggest checking its
- * spelling or browsing a department), filters nothing passes (offer to clear them, keeping the word), or no
- * products at all.
+ * spelling or browsing a department), filters nothing passes (offer to
+ * clear them, keeping the word), or no products at all; and it suggests popular products instead.
  */
 function NoResults({
   q,
   filtered,
   departments,
+  popular,
+  favourites,
 }: {
   q: string
   filtered: boolean
   departments: { slug: string; name: string }[]
+  popular: ProductCardData[]
+  favourites: Set<number>
 }) {
   const t = useT()
   const kind = filtered ? 'filters' : q ? 'query' : 'none'
   return (
-    <div className="rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
-      <PackageSearch className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="mt-3 text-lg font-semibold break-words">{t(`products.empty.${kind}.title`, { q })}</p>
-      <p className="mt-1 text-sm text-muted-foreground">
-        {t(kind === 'filters' && q ? 'products.empty.filters.bodyWithQuery' : `products.empty.${kind}.body`, { q })}
-      </p>
-      {kind === 'filters' ? (
-        <Link
-          to={q ? `/products?${new URLSearchParams({ q })}` : '/products'}
-          className={buttonVariants({ className: 'mt-5' })}
-        >
-          {t('products.empty.filters.clear')}
-        </Link>
-      ) : null}
-      {kind === 'query' ? (
-        <nav aria-label={t('products.empty.query.browse')} className="mt-5">
-          <h2 className="text-sm font-medium">{t('products.empty.query.browse')}</h2>
-          <ul className="mt-3 flex flex-wrap justify-center gap-2">
-            {departments.map((d) => (
-              <li key={d.slug}>
-                <Link
-                  to={`/products?category=${d.slug}`}
-                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
-                >
-                  {d.name}
-                </Link>
+    <div>
+      <div className="rounded-lg border border-dashed border-border bg-card px-6 py-12 text-center">
+        <PackageSearch className="mx-auto size-10 text-muted-foreground" aria-hidden="true" />
+        <p className="mt-3 text-lg font-semibold break-words">{t(`products.empty.${kind}.title`, { q })}</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {t(kind === 'filters' && q ? 'products.empty.filters.bodyWithQuery' : `products.empty.${kind}.body`, { q })}
+        </p>
+        {kind === 'filters' ? (
+          <Link
+            to={q ? `/products?${new URLSearchParams({ q })}` : '/products'}
+            className="mt-4 inline-block text-sm font-medium text-primary underline"
+          >
+            {t('products.empty.filters.clear')}
+          </Link>
+        ) : null}
+        {kind === 'query' ? (
+          <nav aria-label={t('products.empty.query.browse')} className="mt-5">
+            <h2 className="text-sm font-medium">{t('products.empty.query.browse')}</h2>
+            <ul className="mt-3 flex flex-wrap justify-center gap-2">
+              {departments.map((d) => (
+                <li key={d.slug}>
+                  <Link
+                    to={`/products?category=${d.slug}`}
+                    className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                  >
+                    {d.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+      {popular.length > 0 ? (
+        <section aria-labelledby="popular-heading" className="mt-8">
+          <h2 id="popular-heading" className="mb-4 text-lg font-semibold">
+            {t('products.popular.heading')}
+          </h2>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 2xl:grid-cols-4">
+            {popular.map((product) => (
+              <li key={product.id} className="flex">
+                <ProductCard product={product} isFavourite={favourites.has(product.id)} className="w-full" />
               </li>
             ))}
           </ul>
-        </nav>
+        </section>
       ) : null}
     </div>
   )
