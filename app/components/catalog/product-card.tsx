@@ -35,12 +35,7 @@ export function ProductCard({
   const href = `/products/${product.slug}`
   const soldOut = !product.inStock || product.defaultVariantId == null
   return (
-    <article
-      className={cn(
-        'relative flex flex-col overflow-hidden rounded-lg border border-border bg-card shadow-xs',
-        className,
-      )}
-    >
+    <article className={cn('product-card', className)}>
       <div className="relative aspect-[4/5] bg-muted">
         <Link to={href} tabIndex={-1} aria-hidden="true" className="block h-full">
           {product.image ? (
@@ -73,13 +68,6 @@ export function ProductCard({
             </span>
           </div>
         )}
-        {/* On phones the card is narrow: Quick View sits on the picture as an icon. */}
-        <QuickViewButton
-          slug={product.slug}
-          title={product.title}
-          look="overlay"
-          className="absolute right-2 bottom-2 sm:hidden"
-        />
         <FavouriteButton
           productId={product.id}
           productTitle={product.title}
@@ -103,7 +91,8 @@ export function ProductCard({
         <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
         <Price price={product.price} compareAtPrice={product.compareAtPrice} />
         <div className="mt-auto flex gap-2 pt-1">
-          <QuickViewButton slug={product.slug} title={product.title} className="shrink-0 max-sm:hidden" />
+          {/* On phones the card is narrow: this Quick View sits on the picture as an icon (app.css). */}
+          <QuickViewButton slug={product.slug} title={product.title} />
           {product.hasOptions && !soldOut ? (
             <ChooseAndAddButton slug={product.slug} title={product.title} size="wrap" className="min-w-0 flex-1" />
           ) : (

@@ -4,8 +4,8 @@ import { ChevronRight, Globe, Menu, X } from '#app/components/ui/icons.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { dashboardPath } from '#app/modules/accounts/roles.ts'
-import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import { LanguageForm } from './language-switcher.tsx'
+import type { NavCategory } from './links.ts'
 import { ACCOUNT_DIALOG_ID, categoryHref } from './links.ts'
 
 function closeMenu(details: HTMLDetailsElement | null) {
@@ -21,7 +21,7 @@ export function MobileMenu({
   cartCount,
   favouriteCount,
 }: {
-  categories: CategoryNode[]
+  categories: NavCategory[]
   cartCount: number
   favouriteCount: number
 }) {
