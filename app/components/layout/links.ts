@@ -8,19 +8,18 @@ export function categoryHref(department: string, sub?: string) {
 
 /**
  * The category tree as the storefront's navigation draws it: names in the page's language, slugs for the links,
- * a department's emoji. Every page carries it as data (the mega menu builds its panels from it), so it holds no
- * more than that: not the ids, nor each name in every language.
+ * a department's emoji, and children where there are some. Every page carries it as data (the mega menu builds its
+ * panels from it), so it holds no more than that: not the ids, nor each name in every language.
  */
-export type NavCategory = { slug: string; name: string; emoji?: string; children: NavCategory[] }
+export type NavCategory = { slug: string; name: string; emoji?: string; children?: NavCategory[] }
 
-export function navCategory(node: {
-  slug: string
-  name: string
-  emoji: string | null
-  children: Parameters<typeof navCategory>[0][]
-}): NavCategory {
-  const children = node.children.map(navCategory)
-  return node.emoji
-    ? { slug: node.slug, name: node.name, emoji: node.emoji, children }
-    : { slug: node.slug, name: node.name, children }
+type TreeNode = { slug: string; name: string; emoji: string | null; children: TreeNode[] }
+
+export function navCategory({ slug, name, emoji, children }: TreeNode): NavCategory {
+  return {
+    slug,
+    name,
+    ...(emoji ? { emoji } : {}),
+    ...(children.length ? { children: children.map(navCategory) } : {}),
+  }
 }

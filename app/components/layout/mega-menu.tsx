@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { ChevronDown } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { NavCategory } from './links.ts'
@@ -22,8 +21,6 @@ const PICTURE_GRADIENTS: Record<string, string> = {
   shoes: 'from-stone-300 to-stone-100',
   beauty: 'from-pink-200 to-violet-100',
 }
-
-const item = 'inline-flex h-11 items-center gap-1 rounded-md px-3 text-sm font-medium hover:bg-muted'
 
 /**
  * The desktop mega menu. A department's panel is built when it opens, from the category tree the page already
@@ -93,20 +90,15 @@ export function MegaMenu({ categories }: { categories: NavCategory[] }) {
                     clearTimeout(timer.current)
                     setOpen(isOpen ? null : dept.slug)
                   }}
-                  className={cn(item, isOpen && 'bg-muted')}
+                  className={cn('mega-link chevron-down', isOpen && 'bg-muted')}
                 >
                   {dept.name}
-                  <ChevronDown
-                    aria-hidden="true"
-                    className={cn('size-4 transition-transform', isOpen && 'rotate-180')}
-                  />
                 </button>
               ) : (
                 // Before the menu's code runs (and without JavaScript), a department is a link to its listing,
                 // whose filters offer its subcategories; the panel is built from the page's data when opened.
-                <Link to={categoryHref(dept.slug)} className={item}>
+                <Link to={categoryHref(dept.slug)} className="mega-link chevron-down">
                   {dept.name}
-                  <ChevronDown aria-hidden="true" className="size-4" />
                 </Link>
               )}
               {isOpen ? <Panel dept={dept} /> : null}
@@ -115,7 +107,7 @@ export function MegaMenu({ categories }: { categories: NavCategory[] }) {
         })}
         {home ? (
           <li>
-            <Link to={categoryHref(home.slug)} className={item}>
+            <Link to={categoryHref(home.slug)} className="mega-link">
               {home.name}
             </Link>
           </li>
@@ -143,7 +135,7 @@ function Panel({ dept }: { dept: NavCategory }) {
     >
       <div className="flex gap-6">
         <div className="grid flex-1 grid-cols-3 gap-6">
-          {dept.children.map((group) => (
+          {dept.children?.map((group) => (
             <div key={group.slug}>
               <Link
                 to={categoryHref(dept.slug, group.slug)}
@@ -152,7 +144,7 @@ function Panel({ dept }: { dept: NavCategory }) {
                 {group.name}
               </Link>
               <ul className="mt-2 space-y-1.5">
-                {group.children.map((sub) => (
+                {group.children?.map((sub) => (
                   <li key={sub.slug}>
                     <Link
                       to={categoryHref(dept.slug, sub.slug)}
