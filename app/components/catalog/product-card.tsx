@@ -37,7 +37,8 @@ export function ProductCard({
   return (
     <article className={cn('product-card', className)}>
       <div className="relative aspect-[4/5] bg-muted">
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="block h-full">
+        {/* The title's link discovers the product page's route for the app; this one needs not say so again. */}
+        <Link to={href} tabIndex={-1} aria-hidden="true" discover="none" className="block h-full">
           {product.image ? (
             <ResponsiveImage
               imageKey={product.image.imageKey}

@@ -59,7 +59,8 @@ function DialogTrigger({ slug, className, children }: { slug: string; className:
   const trigger = useRef<HTMLButtonElement>(null)
   if (!hydrated) {
     return (
-      <Link to={`/products/${slug}`} className={className}>
+      // The card's title links to the same page and discovers its route: no need to say so twice more.
+      <Link to={`/products/${slug}`} discover="none" className={className}>
         {children}
       </Link>
     )

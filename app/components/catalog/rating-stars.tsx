@@ -25,12 +25,12 @@ export function RatingStars({ rating, reviewCount, size = 'sm', className }: Rat
     return <p className={cn('text-muted-foreground', size === 'md' ? 'text-sm' : 'text-xs', className)}>{label}</p>
   }
   // One element, not ten icons: a CSS mask of five stars filled to the rating (app.css `.stars`).
-  const filled = { '--stars': `${(Math.min(Math.max(value, 0), 5) / 5) * 100}%` } as React.CSSProperties
+  const filled = { '--stars': `${Math.round(Math.min(Math.max(value, 0), 5) * 20)}%` } as React.CSSProperties
   return (
     <div className={cn('flex items-center gap-1.5 text-xs text-muted-foreground', className)}>
       <span className="sr-only">{label}</span>
       <span aria-hidden="true" className={cn('stars', size === 'md' && 'stars-md')} style={filled} />
-      <span aria-hidden="true" className={cn(size === 'md' && 'text-sm')}>
+      <span aria-hidden="true" className={size === 'md' ? 'text-sm' : undefined}>
         <span className="font-medium text-foreground">{single ? value : value.toFixed(1)}</span>
         {single ? null : ` (${reviewCount})`}
       </span>
