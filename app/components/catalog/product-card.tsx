@@ -36,9 +36,9 @@ export function ProductCard({
   const soldOut = !product.inStock || product.defaultVariantId == null
   return (
     <article className={cn('product-card', className)}>
-      <div className="relative aspect-[4/5] bg-muted">
+      <div className="card-media">
         {/* The title's link discovers the product page's route for the app; this one needs not say so again. */}
-        <Link to={href} tabIndex={-1} aria-hidden="true" discover="none" className="block h-full">
+        <Link to={href} tabIndex={-1} aria-hidden="true" discover="none">
           {product.image ? (
             <ResponsiveImage
               imageKey={product.image.imageKey}
@@ -48,7 +48,6 @@ export function ProductCard({
               placeholder={product.image.placeholder}
               sizes={sizes}
               priority={priority}
-              className="h-full w-full object-cover"
             />
           ) : (
             <span className="grid h-full place-items-center text-sm text-muted-foreground">
@@ -77,21 +76,16 @@ export function ProductCard({
         />
       </div>
 
-      <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <Heading className="text-sm leading-snug font-medium">
-          <Link to={href} className="line-clamp-2 hover:text-primary hover:underline">
-            {product.title}
-          </Link>
+      <div className="card-body">
+        <Heading className="card-title">
+          <Link to={href}>{product.title}</Link>
         </Heading>
-        <Link
-          to={`/vendor/${product.vendor.id}`}
-          className="truncate text-xs text-muted-foreground hover:text-primary hover:underline"
-        >
+        <Link to={`/vendor/${product.vendor.id}`} className="card-vendor">
           {product.vendor.name}
         </Link>
         <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
         <Price price={product.price} compareAtPrice={product.compareAtPrice} />
-        <div className="mt-auto flex gap-2 pt-1">
+        <div className="card-actions">
           {/* On phones the card is narrow: this Quick View sits on the picture as an icon (app.css). */}
           <QuickViewButton slug={product.slug} title={product.title} />
           {product.hasOptions && !soldOut ? (
