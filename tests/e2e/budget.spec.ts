@@ -1,4 +1,4 @@
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
 
 // DESIGN.md section 4: the JavaScript a storefront page sends before it is interactive is at most 130 KB gzip.
@@ -119,4 +119,37 @@ test.describe('icons of /products', () => {
       expect(await sprite.text()).toContain(`<symbol id="${m[1]}"`)
     }
   })
+})
+
+test.describe('HTML weight of the storefront (issue 16)', { tag: '@desktop-only' }, () => {
+  // The HTML does not depend on the window: measured once, on the desktop project, in each language. Raw bytes are
+  // what the phone parses; the brotli size (quality 11, as `npm run bench:html` counts) is what it downloads.
+  // Before issue 16: / 197-201 KB, /products 268-271 KB, a product page 107-110 KB (docs/benchmarks.md).
+  const RAW_BUDGET = { '/': 110, '/products': 170, product: 70 } as const
+  const BROTLI_BUDGET_PRODUCTS = 22 * 1024
+  const brotli = (html: string) =>
+    brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+
+  for (const lang of ['en', 'rw', 'fr']) {
+    test(`/, /products and a product page in ${lang} are within their bytes`, async ({ request }) => {
+      const listing = await (await request.get(`/products?lang=${lang}`)).text()
+      const product = listing.match(/href="(\/products\/[a-z0-9-]+)"/)?.[1]
+      expect(product, 'a product link on /products').toBeTruthy()
+      const pages: [keyof typeof RAW_BUDGET, string][] = [
+        ['/', `/?lang=${lang}`],
+        ['/products', `/products?lang=${lang}`],
+        ['product', `${product}?lang=${lang}`],
+      ]
+      for (const [name, path] of pages) {
+        const response = await request.get(path)
+        expect(response.status(), path).toBe(200)
+        const html = await response.text()
+        expect(html, `${path} is in ${lang}`).toContain(`<html lang="${lang}"`)
+        const raw = Buffer.byteLength(html)
+        console.log(`${path}: ${(raw / 1024).toFixed(1)} KB raw, ${(brotli(html) / 1024).toFixed(1)} KB brotli`)
+        expect(raw, `${path} weighs ${(raw / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(RAW_BUDGET[name] * 1024)
+        if (name === '/products') expect(brotli(html)).toBeLessThanOrEqual(BROTLI_BUDGET_PRODUCTS)
+      }
+    })
+  }
 })

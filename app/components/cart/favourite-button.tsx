@@ -42,7 +42,7 @@ export function FavouriteButton({ productId, productTitle, isFavourite, classNam
         aria-label={name}
         aria-pressed={shown}
         title={name}
-        className="inline-flex size-9 items-center justify-center rounded-full bg-card/90 text-foreground shadow-sm transition-colors hover:bg-card hover:text-sale"
+        className="btn-round text-foreground hover:bg-card hover:text-sale"
       >
         <Heart aria-hidden="true" className={cn('size-5', shown && 'fill-sale text-sale')} />
       </button>

@@ -35,14 +35,10 @@ export function ProductCard({
   const href = `/products/${product.slug}`
   const soldOut = !product.inStock || product.defaultVariantId == null
   return (
-    <article
-      className={cn(
-        'relative flex flex-col overflow-hidden rounded-lg border border-border bg-card shadow-xs',
-        className,
-      )}
-    >
-      <div className="relative aspect-[4/5] bg-muted">
-        <Link to={href} tabIndex={-1} aria-hidden="true" className="block h-full">
+    <article className={cn('product-card', className)}>
+      <div className="card-media">
+        {/* The title's link discovers the product page's route for the app; this one needs not say so again. */}
+        <Link to={href} tabIndex={-1} aria-hidden="true" discover="none">
           {product.image ? (
             <ResponsiveImage
               imageKey={product.image.imageKey}
@@ -52,7 +48,6 @@ export function ProductCard({
               placeholder={product.image.placeholder}
               sizes={sizes}
               priority={priority}
-              className="h-full w-full object-cover"
             />
           ) : (
             <span className="grid h-full place-items-center text-sm text-muted-foreground">
@@ -73,13 +68,6 @@ export function ProductCard({
             </span>
           </div>
         )}
-        {/* On phones the card is narrow: Quick View sits on the picture as an icon. */}
-        <QuickViewButton
-          slug={product.slug}
-          title={product.title}
-          look="overlay"
-          className="absolute right-2 bottom-2 sm:hidden"
-        />
         <FavouriteButton
           productId={product.id}
           productTitle={product.title}
@@ -88,22 +76,18 @@ export function ProductCard({
         />
       </div>
 
-      <div className="flex flex-1 flex-col gap-1.5 p-3">
-        <Heading className="text-sm leading-snug font-medium">
-          <Link to={href} className="line-clamp-2 hover:text-primary hover:underline">
-            {product.title}
-          </Link>
+      <div className="card-body">
+        <Heading className="card-title">
+          <Link to={href}>{product.title}</Link>
         </Heading>
-        <Link
-          to={`/vendor/${product.vendor.id}`}
-          className="truncate text-xs text-muted-foreground hover:text-primary hover:underline"
-        >
+        <Link to={`/vendor/${product.vendor.id}`} className="card-vendor">
           {product.vendor.name}
         </Link>
         <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
         <Price price={product.price} compareAtPrice={product.compareAtPrice} />
-        <div className="mt-auto flex gap-2 pt-1">
-          <QuickViewButton slug={product.slug} title={product.title} className="shrink-0 max-sm:hidden" />
+        <div className="card-actions">
+          {/* On phones the card is narrow: this Quick View sits on the picture as an icon (app.css). */}
+          <QuickViewButton slug={product.slug} title={product.title} />
           {product.hasOptions && !soldOut ? (
             <ChooseAndAddButton slug={product.slug} title={product.title} size="wrap" className="min-w-0 flex-1" />
           ) : (

@@ -13,22 +13,11 @@ const QuickViewDialog = lazy(loadDialog)
  * 'Quick View' of a product card. Without JavaScript it is a link to the product page; once the page runs,
  * a button that opens a dialog whose code (Radix Dialog) is fetched the first time it is needed.
  */
-export function QuickViewButton({
-  slug,
-  title,
-  look = 'button',
-  className,
-}: {
-  slug: string
-  title: string
-  /** 'overlay': a round icon laid on the card's picture (phones); 'button': an outline button with its label. */
-  look?: 'button' | 'overlay'
-  className?: string
-}) {
+export function QuickViewButton({ slug, title }: { slug: string; title: string }) {
   const t = useT()
-  const classes = cn(look === 'overlay' ? overlay : buttonVariants({ variant: 'outline', size: 'narrow' }), className)
+  // One per card: a round icon on the picture on phones, an outline button with its label from sm (app.css).
   return (
-    <DialogTrigger slug={slug} className={classes}>
+    <DialogTrigger slug={slug} className="quick-view">
       <Eye aria-hidden="true" />
       <span className="sr-only sm:not-sr-only">{t('products.quickView.button')}</span>
       <span className="sr-only">{t('products.quickView.of', { title })}</span>
@@ -70,7 +59,8 @@ function DialogTrigger({ slug, className, children }: { slug: string; className:
   const trigger = useRef<HTMLButtonElement>(null)
   if (!hydrated) {
     return (
-      <Link to={`/products/${slug}`} className={className}>
+      // The card's title links to the same page and discovers its route: no need to say so twice more.
+      <Link to={`/products/${slug}`} discover="none" className={className}>
         {children}
       </Link>
     )
@@ -104,9 +94,6 @@ function DialogTrigger({ slug, className, children }: { slug: string; className:
     </>
   )
 }
-
-const overlay =
-  'inline-flex size-9 items-center justify-center rounded-full bg-card/90 shadow-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4'
 
 function LoadingOverlay({ label }: { label: string }) {
   return (

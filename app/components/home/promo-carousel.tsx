@@ -72,19 +72,12 @@ export function PromoCarousel({ slides }: { slides: Slide[] }) {
             role="group"
             aria-roledescription="slide"
             aria-label={t('home.carousel.slide', { n: i + 1, total: slides.length })}
-            className={cn(
-              'flex min-h-56 w-full shrink-0 snap-start items-center justify-between gap-4 p-6 sm:min-h-64 sm:p-10',
-              slide.className,
-            )}
+            className={cn('promo-slide', slide.className)}
           >
             <div className="max-w-md">
               <h2 className="text-2xl font-extrabold sm:text-3xl">{slide.title}</h2>
               <p className="mt-2 text-sm sm:text-base">{slide.body}</p>
-              <Link
-                to={slide.href}
-                tabIndex={i === index ? 0 : -1}
-                className="mt-4 inline-flex h-10 items-center rounded-md bg-foreground px-4 text-sm font-semibold text-background hover:bg-foreground/90"
-              >
+              <Link to={slide.href} tabIndex={i === index ? 0 : -1} className="promo-link">
                 {slide.cta}
               </Link>
             </div>
@@ -95,11 +88,7 @@ export function PromoCarousel({ slides }: { slides: Slide[] }) {
         ))}
       </div>
       <div className="mt-3 flex items-center justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => go(index - 1)}
-          className="inline-flex size-9 items-center justify-center rounded-full border border-border bg-card hover:bg-muted"
-        >
+        <button type="button" onClick={() => go(index - 1)} className="promo-arrow">
           <ChevronLeft aria-hidden="true" className="size-5" />
           <span className="sr-only">{t('home.carousel.previous')}</span>
         </button>
@@ -115,11 +104,7 @@ export function PromoCarousel({ slides }: { slides: Slide[] }) {
             <span className="sr-only">{t('home.carousel.goto', { n: i + 1 })}</span>
           </button>
         ))}
-        <button
-          type="button"
-          onClick={() => go(index + 1)}
-          className="inline-flex size-9 items-center justify-center rounded-full border border-border bg-card hover:bg-muted"
-        >
+        <button type="button" onClick={() => go(index + 1)} className="promo-arrow">
           <ChevronRight aria-hidden="true" className="size-5" />
           <span className="sr-only">{t('home.carousel.next')}</span>
         </button>

@@ -78,12 +78,10 @@ export function Footer() {
         {columns.map((col) => (
           <nav key={col.title} aria-label={col.title}>
             <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{col.title}</h2>
-            <ul className="mt-4 space-y-2 text-sm">
+            <ul className="footer-links mt-4 space-y-2 text-sm">
               {col.links.map(([label, href]) => (
                 <li key={label}>
-                  <Link to={href} className="text-stone-300 hover:text-white hover:underline">
-                    {label}
-                  </Link>
+                  <Link to={href}>{label}</Link>
                 </li>
               ))}
             </ul>

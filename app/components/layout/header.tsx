@@ -3,9 +3,9 @@ import { Heart, ShoppingCart, User } from '#app/components/ui/icons.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { dashboardPath } from '#app/modules/accounts/roles.ts'
-import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import { AccountDialog, MegaMenu, MobileMenu } from './deferred.tsx'
 import { HeaderLanguageSwitcher } from './language-switcher.tsx'
+import type { NavCategory } from './links.ts'
 import { ACCOUNT_DIALOG_ID } from './links.ts'
 import { SearchBox } from './search-box.tsx'
 
@@ -33,7 +33,7 @@ export function useFavouriteCount(): number {
   return ids.size
 }
 
-export function Header({ categories }: { categories: CategoryNode[] }) {
+export function Header({ categories }: { categories: NavCategory[] }) {
   const t = useT()
   const cartCount = useCartCount()
   const favouriteCount = useFavouriteCount()

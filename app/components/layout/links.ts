@@ -5,3 +5,21 @@ export const ACCOUNT_DIALOG_ID = 'account-dialog'
 export function categoryHref(department: string, sub?: string) {
   return sub ? `/products?category=${department}&subcategory=${sub}` : `/products?category=${department}`
 }
+
+/**
+ * The category tree as the storefront's navigation draws it: names in the page's language, slugs for the links,
+ * a department's emoji, and children where there are some. Every page carries it as data (the mega menu builds its
+ * panels from it), so it holds no more than that: not the ids, nor each name in every language.
+ */
+export type NavCategory = { slug: string; name: string; emoji?: string; children?: NavCategory[] }
+
+type TreeNode = { slug: string; name: string; emoji: string | null; children: TreeNode[] }
+
+export function navCategory({ slug, name, emoji, children }: TreeNode): NavCategory {
+  return {
+    slug,
+    name,
+    ...(emoji ? { emoji } : {}),
+    ...(children.length ? { children: children.map(navCategory) } : {}),
+  }
+}

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
-import { ChevronDown } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import type { CategoryNode } from '#app/modules/catalog/types.ts'
+import type { NavCategory } from './links.ts'
 import { categoryHref } from './links.ts'
 
 // The prototype's navigation-menu timings (prototype-spec.md section 9).
@@ -24,11 +23,12 @@ const PICTURE_GRADIENTS: Record<string, string> = {
 }
 
 /**
- * The desktop mega menu. Without JavaScript the panels open on hover and keyboard focus (CSS); with it,
- * the prototype's delays apply: open after 200 ms, at once when moving between items within 300 ms of a
- * close, close after 150 ms; Escape closes and returns focus.
+ * The desktop mega menu. A department's panel is built when it opens, from the category tree the page already
+ * holds as data (issue 16: the six panels' 120 links were 26 KB of every page's HTML); with the prototype's
+ * delays: open after 200 ms, at once when moving between items within 300 ms of a close, close after 150 ms;
+ * Escape closes and returns focus. Before its code runs, each department is a link to its listing.
  */
-export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
+export function MegaMenu({ categories }: { categories: NavCategory[] }) {
   const t = useT()
   const [hydrated, setHydrated] = useState(false)
   const [open, setOpen] = useState<string | null>(null)
@@ -73,7 +73,6 @@ export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
           return (
             <li
               key={dept.slug}
-              className="group"
               onPointerEnter={(e) => e.pointerType === 'mouse' && openSoon(dept.slug)}
               onPointerLeave={(e) => e.pointerType === 'mouse' && closeSoon()}
               onBlur={(e) => {
@@ -81,78 +80,34 @@ export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
                 if (isOpen && !e.currentTarget.contains(e.relatedTarget)) setOpen(null)
               }}
             >
-              <button
-                id={`mega-trigger-${dept.slug}`}
-                type="button"
-                aria-expanded={hydrated ? isOpen : undefined}
-                aria-controls={`mega-panel-${dept.slug}`}
-                onClick={() => {
-                  clearTimeout(timer.current)
-                  setOpen(isOpen ? null : dept.slug)
-                }}
-                className={cn(
-                  'inline-flex h-11 items-center gap-1 rounded-md px-3 text-sm font-medium hover:bg-muted',
-                  isOpen && 'bg-muted',
-                )}
-              >
-                {dept.name}
-                <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', isOpen && 'rotate-180')} />
-              </button>
-              <div
-                id={`mega-panel-${dept.slug}`}
-                className={cn(
-                  'absolute top-full left-4 z-50 w-[700px] rounded-b-xl border border-border bg-card p-6 shadow-xl lg:w-[900px]',
-                  hydrated ? (isOpen ? 'block' : 'hidden') : 'hidden group-focus-within:block group-hover:block',
-                )}
-              >
-                <div className="flex gap-6">
-                  <div className="grid flex-1 grid-cols-3 gap-6">
-                    {dept.children.map((group) => (
-                      <div key={group.slug}>
-                        <Link
-                          to={categoryHref(dept.slug, group.slug)}
-                          className="text-sm font-semibold text-foreground hover:text-primary"
-                        >
-                          {group.name}
-                        </Link>
-                        <ul className="mt-2 space-y-1.5">
-                          {group.children.map((item) => (
-                            <li key={item.slug}>
-                              <Link
-                                to={categoryHref(dept.slug, item.slug)}
-                                className="text-sm text-muted-foreground hover:text-primary hover:underline"
-                              >
-                                {item.name}
-                              </Link>
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    ))}
-                  </div>
-                  <Link
-                    to={categoryHref(dept.slug)}
-                    className={cn(
-                      'hidden w-56 shrink-0 flex-col justify-end rounded-lg bg-gradient-to-br p-4 lg:flex',
-                      PICTURE_GRADIENTS[dept.slug] ?? 'from-muted to-card',
-                    )}
-                  >
-                    <span aria-hidden="true" className="text-6xl">
-                      {dept.emoji}
-                    </span>
-                    <span className="mt-3 font-semibold text-foreground">{t('nav.shopAll', { name: dept.name })}</span>
-                  </Link>
-                </div>
-              </div>
+              {hydrated ? (
+                <button
+                  id={`mega-trigger-${dept.slug}`}
+                  type="button"
+                  aria-expanded={isOpen}
+                  aria-controls={isOpen ? `mega-panel-${dept.slug}` : undefined}
+                  onClick={() => {
+                    clearTimeout(timer.current)
+                    setOpen(isOpen ? null : dept.slug)
+                  }}
+                  className={cn('mega-link chevron-down', isOpen && 'bg-muted')}
+                >
+                  {dept.name}
+                </button>
+              ) : (
+                // Before the menu's code runs (and without JavaScript), a department is a link to its listing,
+                // whose filters offer its subcategories; the panel is built from the page's data when opened.
+                <Link to={categoryHref(dept.slug)} className="mega-link chevron-down">
+                  {dept.name}
+                </Link>
+              )}
+              {isOpen ? <Panel dept={dept} /> : null}
             </li>
           )
         })}
         {home ? (
           <li>
-            <Link
-              to={categoryHref(home.slug)}
-              className="inline-flex h-11 items-center rounded-md px-3 text-sm font-medium hover:bg-muted"
-            >
+            <Link to={categoryHref(home.slug)} className="mega-link">
               {home.name}
             </Link>
           </li>
@@ -167,5 +122,55 @@ export function MegaMenu({ categories }: { categories: CategoryNode[] }) {
         </li>
       </ul>
     </nav>
+  )
+}
+
+/** A department's open panel: its groups and their subcategories, and a picture link to all of it. */
+function Panel({ dept }: { dept: NavCategory }) {
+  const t = useT()
+  return (
+    <div
+      id={`mega-panel-${dept.slug}`}
+      className="absolute top-full left-4 z-50 w-[700px] rounded-b-xl border border-border bg-card p-6 shadow-xl lg:w-[900px]"
+    >
+      <div className="flex gap-6">
+        <div className="grid flex-1 grid-cols-3 gap-6">
+          {dept.children?.map((group) => (
+            <div key={group.slug}>
+              <Link
+                to={categoryHref(dept.slug, group.slug)}
+                className="text-sm font-semibold text-foreground hover:text-primary"
+              >
+                {group.name}
+              </Link>
+              <ul className="mt-2 space-y-1.5">
+                {group.children?.map((sub) => (
+                  <li key={sub.slug}>
+                    <Link
+                      to={categoryHref(dept.slug, sub.slug)}
+                      className="text-sm text-muted-foreground hover:text-primary hover:underline"
+                    >
+                      {sub.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+        <Link
+          to={categoryHref(dept.slug)}
+          className={cn(
+            'hidden w-56 shrink-0 flex-col justify-end rounded-lg bg-gradient-to-br p-4 lg:flex',
+            PICTURE_GRADIENTS[dept.slug] ?? 'from-muted to-card',
+          )}
+        >
+          <span aria-hidden="true" className="text-6xl">
+            {dept.emoji}
+          </span>
+          <span className="mt-3 font-semibold text-foreground">{t('nav.shopAll', { name: dept.name })}</span>
+        </Link>
+      </div>
+    </div>
   )
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, useLocation } from 'react-router'
-import { ChevronRight, Globe, Menu, X } from '#app/components/ui/icons.tsx'
+import { Globe, Menu, X } from '#app/components/ui/icons.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { dashboardPath } from '#app/modules/accounts/roles.ts'
-import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import { LanguageForm } from './language-switcher.tsx'
+import type { NavCategory } from './links.ts'
 import { ACCOUNT_DIALOG_ID, categoryHref } from './links.ts'
 
 function closeMenu(details: HTMLDetailsElement | null) {
@@ -21,7 +21,7 @@ export function MobileMenu({
   cartCount,
   favouriteCount,
 }: {
-  categories: CategoryNode[]
+  categories: NavCategory[]
   cartCount: number
   favouriteCount: number
 }) {
@@ -41,7 +41,7 @@ export function MobileMenu({
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [])
-  const link = 'flex items-center gap-3 rounded-md px-3 py-2.5 text-base hover:bg-muted'
+  const link = 'menu-link'
   return (
     <details ref={ref} className="group md:hidden">
       <summary className="inline-flex size-10 cursor-pointer list-none items-center justify-center rounded-md hover:bg-muted [&::-webkit-details-marker]:hidden">
@@ -63,12 +63,11 @@ export function MobileMenu({
         <ul className="space-y-0.5">
           {categories.map((c) => (
             <li key={c.slug}>
-              <Link to={categoryHref(c.slug)} className={link}>
+              <Link to={categoryHref(c.slug)} className="menu-link chevron-right">
                 <span aria-hidden="true" className="w-6 text-center">
                   {c.emoji}
                 </span>
                 <span className="flex-1">{c.name}</span>
-                <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground" />
               </Link>
             </li>
           ))}

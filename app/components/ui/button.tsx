@@ -2,34 +2,32 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import type * as React from 'react'
 import { cn } from '#app/lib/utils.ts'
 
-export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
-  {
-    variants: {
-      variant: {
-        default: 'bg-primary text-primary-foreground hover:bg-primary/90',
-        secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
-        outline: 'border border-input bg-card hover:bg-muted',
-        ghost: 'hover:bg-muted',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-        accent: 'bg-accent text-accent-foreground hover:bg-accent/90',
-        link: 'text-primary underline-offset-4 hover:underline',
-      },
-      size: {
-        default: 'h-10 whitespace-nowrap px-4 py-2 text-sm',
-        sm: 'h-9 whitespace-nowrap px-3 text-sm',
-        lg: 'h-11 whitespace-nowrap px-6 text-base',
-        icon: 'size-10 whitespace-nowrap text-sm',
-        // A 'default' height with the narrower padding (a card's Quick View next to its Add to Cart).
-        narrow: 'h-10 whitespace-nowrap px-3 py-2 text-sm',
-        // At least the default height, and the words wrap: a product card's button on a narrow phone, whose label
-        // is longer in Kinyarwanda and French ("Shyira mu gitebo", "Ajouter au panier") than in English.
-        wrap: 'min-h-10 px-3 py-1.5 text-center text-sm leading-tight',
-      },
+// Each part is one component class (app.css): the base `btn`, a variant `btn-<variant>` and a size `btn-<size>`.
+// A page of 24 product cards carries one button a card, and each class word stood for five to eleven utilities.
+// The classes a caller adds are utilities, so they still win over these (e.g. `w-full`, `mt-4`).
+export const buttonVariants = cva('btn', {
+  variants: {
+    variant: {
+      default: 'btn-primary',
+      secondary: 'btn-secondary',
+      outline: 'btn-outline',
+      ghost: 'btn-ghost',
+      destructive: 'btn-destructive',
+      accent: 'btn-accent',
+      link: 'btn-link',
     },
-    defaultVariants: { variant: 'default', size: 'default' },
+    size: {
+      default: 'btn-md',
+      sm: 'btn-sm',
+      lg: 'btn-lg',
+      icon: 'btn-icon',
+      // At least the default height, and the words wrap: a product card's button on a narrow phone, whose label
+      // is longer in Kinyarwanda and French ("Shyira mu gitebo", "Ajouter au panier") than in English.
+      wrap: 'btn-wrap',
+    },
   },
-)
+  defaultVariants: { variant: 'default', size: 'default' },
+})
 
 export type ButtonProps = React.ComponentProps<'button'> & VariantProps<typeof buttonVariants>
 

@@ -58,17 +58,7 @@ export function Chip({
   size?: 'xs' | 'sm'
   className?: string
 }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full border border-border bg-secondary px-2.5 py-0.5 text-secondary-foreground',
-        size === 'sm' ? 'text-sm' : 'text-xs',
-        className,
-      )}
-    >
-      {children}
-    </span>
-  )
+  return <span className={cn('chip', size === 'sm' ? 'text-sm' : 'text-xs', className)}>{children}</span>
 }
 
 /** 'Gasabo, Kigali', or just 'Musanze' when the district and the city share a name. */

@@ -36,10 +36,7 @@ export function VendorCard({
     { label: t('vendors.card.onIsoko'), value: t('vendors.years.short', { count: vendor.yearsActive }) },
   ]
   return (
-    <article
-      aria-labelledby={headingId}
-      className="flex h-full flex-col gap-4 rounded-lg border border-border bg-card p-4 shadow-sm sm:p-5"
-    >
+    <article aria-labelledby={headingId} className="vendor-card">
       <div className="flex items-start gap-3">
         <VendorAvatar
           name={vendor.name}
@@ -70,11 +67,11 @@ export function VendorCard({
 
       <p className="line-clamp-2 text-sm text-muted-foreground">{vendor.description}</p>
 
-      <dl className="grid grid-cols-3 divide-x divide-border rounded-md bg-muted py-2 text-center">
+      <dl className="vendor-stats">
         {stats.map((s) => (
-          <div key={s.label} className="flex flex-col-reverse px-1">
-            <dt className="text-xs text-muted-foreground">{s.label}</dt>
-            <dd className="text-sm font-semibold">{s.value}</dd>
+          <div key={s.label}>
+            <dt>{s.label}</dt>
+            <dd>{s.value}</dd>
           </div>
         ))}
       </dl>

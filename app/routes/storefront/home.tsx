@@ -135,10 +135,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
           {departments.map((d) => (
             <li key={d.slug}>
-              <Link
-                to={`/products?category=${d.slug}`}
-                className="flex h-full flex-col items-center rounded-xl border border-border bg-card p-4 text-center transition-shadow hover:shadow-md"
-              >
+              <Link to={`/products?category=${d.slug}`} className="category-tile">
                 <span aria-hidden="true" className="text-4xl">
                   {d.emoji}
                 </span>

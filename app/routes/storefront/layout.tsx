@@ -10,16 +10,18 @@ import {
 } from 'react-router'
 import { Footer } from '#app/components/layout/deferred.tsx'
 import { Header } from '#app/components/layout/header.tsx'
+import { type NavCategory, navCategory } from '#app/components/layout/links.ts'
 import { NotFound } from '#app/components/layout/not-found-content.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestLocale } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { getCategoryTree } from '#app/modules/catalog/catalog.server.ts'
-import type { CategoryNode } from '#app/modules/catalog/types.ts'
 import type { Route } from './+types/layout'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { categories: await getCategoryTree(serviceContextOf(context), requestLocale(request)) }
+  // Only what the navigation draws (NavCategory): the tree is data on every storefront page.
+  const tree = await getCategoryTree(serviceContextOf(context), requestLocale(request))
+  return { categories: tree.map(navCategory) }
 }
 
 // The category tree changes rarely: keep it when only the page below changes.
@@ -37,7 +39,7 @@ function useScrollToTopOnPathChange() {
   }, [pathname])
 }
 
-function Shell({ categories, children }: { categories: CategoryNode[]; children: React.ReactNode }) {
+function Shell({ categories, children }: { categories: NavCategory[]; children: React.ReactNode }) {
   const t = useT()
   useScrollToTopOnPathChange()
   return (
