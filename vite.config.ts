@@ -10,7 +10,8 @@ const sharedModule =
   /node_modules[\\/](clsx|class-variance-authority|@lingui[\\/]core)[\\/]|app[\\/](lib|components[\\/](ui|layout))[\\/]|(rating-stars|price|image-keys|use-hydrated)\.tsx?$|vite[\\/]preload-helper/
 // Loaded while the page hydrates, not before it (app/components/layout/deferred.tsx), or when first used (the
 // search box's suggestions).
-const deferredModule = /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form|search-suggestions)\.tsx$/
+const deferredModule =
+  /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form|search-suggestions)\.tsx$/
 
 function sharedClientChunk(): Plugin {
   return {
