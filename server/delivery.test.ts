@@ -68,6 +68,7 @@ beforeAll(async () => {
         async handle(request, context) {
           renders++
           const url = new URL(request.url)
+          if (url.searchParams.has('slow')) await new Promise((resolve) => setTimeout(resolve, 50))
           const nonce = (context as unknown as { nonce: string }).nonce
           const who = request.headers.get('Cookie') ?? 'anonymous'
           const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
@@ -189,6 +190,20 @@ describe('the anonymous page cache', () => {
     await get(base, '/products', { 'Accept-Language': 'fr' })
     await get(base, '/products?page=2')
     expect(renders).toBe(3)
+  })
+
+  it('renders a page once when many anonymous visitors ask for it at the same moment', async () => {
+    const responses = await Promise.all(Array.from({ length: 6 }, () => get(base, '/help?slow=1')))
+    expect(renders).toBe(1)
+    expect(new Set(responses.map((r) => decoded(r))).size).toBe(1)
+    // A signed-in visitor meanwhile is not made to wait for, nor given, the anonymous page.
+    cache.clear()
+    const [anonymous, signedIn] = await Promise.all([
+      get(base, '/help?slow=1'),
+      get(base, '/help?slow=1', { Cookie: 'isoko.session_token=mine' }),
+    ])
+    expect(decoded(anonymous)).toContain('for anonymous')
+    expect(decoded(signedIn)).toContain('for isoko.session_token=mine')
   })
 
   it('never serves one visitor’s page to another', async () => {

@@ -158,6 +158,7 @@ export function createDeliveryHandler(options: DeliveryOptions) {
     return (await handler)(request, context)
   }
   const { cache } = options
+  const rendering = new Map<string, Promise<RenderedPage | undefined>>()
   return async function deliver(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     try {
       const reading = req.method === 'GET' || req.method === 'HEAD'
@@ -171,44 +172,68 @@ export function createDeliveryHandler(options: DeliveryOptions) {
           ? lang
           : negotiateLocale(req.headers.cookie ?? null, req.headers['accept-language'] ?? null)
         key = `${locale} ${req.headers.host ?? ''} ${req.originalUrl}`
-        const hit = cache.get(key)
+        // A page being rendered for the same key is waited for rather than rendered again: when an entry expires
+        // under load, one request renders it and the others get it.
+        const hit = cache.get(key) ?? (await rendering.get(key))
         if (hit) {
           res.setHeader('X-Page-Cache', 'hit')
           return await send(req, res, hit, { shareable })
         }
       }
-      const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res))
-      const type = response.headers.get('Content-Type') ?? ''
-      if (!response.body || !WHOLE.test(type) || response.headers.has('Content-Encoding')) {
-        return await stream(res, response)
+      let rendered: (page: RenderedPage | undefined) => void = () => {}
+      if (key && req.method === 'GET') {
+        const renderingKey = key
+        rendering.set(
+          key,
+          new Promise((resolve) => {
+            rendered = (page) => {
+              rendering.delete(renderingKey)
+              resolve(page)
+            }
+          }),
+        )
       }
-      const body = Buffer.from(await response.arrayBuffer())
-      const csp = res.getHeader('Content-Security-Policy')
-      const page: RenderedPage = {
-        status: response.status,
-        statusText: response.statusText,
-        headers: [...response.headers].filter(([name]) => name.toLowerCase() !== 'content-length'),
-        body,
-        etag: entityTag(body, res.locals.cspNonce as string | undefined),
-        csp: typeof csp === 'string' ? csp : undefined,
-        encoded: new Map(),
+      try {
+        await render(req, res, shareable, key)
+      } finally {
+        rendered(key ? cache?.get(key) : undefined)
       }
-      const storable =
-        key !== undefined &&
-        !res.hasHeader('Set-Cookie') &&
-        req.method === 'GET' &&
-        page.status === 200 &&
-        DOCUMENT.test(type) &&
-        !response.headers.has('Set-Cookie') &&
-        !response.headers.has('Cache-Control')
-      if (storable && cache && key) {
-        cache.set(key, page)
-        res.setHeader('X-Page-Cache', 'miss')
-      }
-      await send(req, res, page, { shareable })
     } catch (error) {
       next(error)
     }
+  }
+
+  /** Renders a request through React Router and sends it; a page fit for the anonymous cache goes into it. */
+  async function render(req: ExpressRequest, res: ExpressResponse, shareable: boolean, key: string | undefined) {
+    const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res))
+    const type = response.headers.get('Content-Type') ?? ''
+    if (!response.body || !WHOLE.test(type) || response.headers.has('Content-Encoding')) {
+      return await stream(res, response)
+    }
+    const body = Buffer.from(await response.arrayBuffer())
+    const csp = res.getHeader('Content-Security-Policy')
+    const page: RenderedPage = {
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers].filter(([name]) => name.toLowerCase() !== 'content-length'),
+      body,
+      etag: entityTag(body, res.locals.cspNonce as string | undefined),
+      csp: typeof csp === 'string' ? csp : undefined,
+      encoded: new Map(),
+    }
+    const storable =
+      key !== undefined &&
+      !res.hasHeader('Set-Cookie') &&
+      req.method === 'GET' &&
+      page.status === 200 &&
+      DOCUMENT.test(type) &&
+      !response.headers.has('Set-Cookie') &&
+      !response.headers.has('Cache-Control')
+    if (storable && cache && key) {
+      cache.set(key, page)
+      res.setHeader('X-Page-Cache', 'miss')
+    }
+    await send(req, res, page, { shareable })
   }
 }
 
