@@ -35,7 +35,7 @@ import { configurationProblems } from './config.ts'
 import { createDeliveryHandler } from './delivery.ts'
 import { clientErrorHandler, installRequestGuards, loggerOptions } from './guards/index.ts'
 import { PageCache, pageCacheSeconds } from './page-cache.ts'
-import { precompressedAssets, staticHeaders } from './static-assets.ts'
+import { onlyTopLevelFiles, precompressedAssets, staticHeaders } from './static-assets.ts'
 
 // For server/start.js: what it prints of a failed start never holds a query's values.
 export { errorForLog } from '#app/lib/error-log.server.ts'
@@ -120,7 +120,7 @@ export function createApp(
   if (!env.STORAGE_URL) {
     app.use('/images', express.static(`${env.DATA_DIR}/images`, { immutable: true, maxAge: '1y', fallthrough: false }))
   }
-  app.use(express.static(clientDir, { maxAge: '1h', setHeaders: staticHeaders }))
+  app.use(onlyTopLevelFiles(clientDir, express.static(clientDir, { maxAge: '1h', setHeaders: staticHeaders })))
   if (env.production) app.use(servedAtPublicUrl(env.PUBLIC_URL))
   // Pages and data: rendered whole, compressed once, with an ETag and a Cache-Control fit for whom they show;
   // public pages for visitors without a session kept PAGE_CACHE_SECONDS in this process (server/delivery.ts).

@@ -100,3 +100,20 @@ export function staticHeaders(res: Response) {
   res.setHeader('Content-Encoding', encoding)
   res.setHeader('Content-Type', res.locals.assetType as string)
 }
+
+/**
+ * Runs `handler` (a static file handler of `root`) only for the files at the top of `root` (the favicon, robots.txt
+ * and their compressed twins): any other address, every page among them, goes on without a look at the disk.
+ */
+export function onlyTopLevelFiles(root: string, handler: (req: Request, res: Response, next: NextFunction) => void) {
+  const files = new Set<string>()
+  try {
+    for (const entry of readdirSync(root, { withFileTypes: true })) if (entry.isFile()) files.add(`/${entry.name}`)
+  } catch {
+    // No build yet: nothing to serve.
+  }
+  return function topLevelFiles(req: Request, res: Response, next: NextFunction) {
+    if (files.has(req.path)) handler(req, res, next)
+    else next()
+  }
+}
