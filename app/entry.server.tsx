@@ -1,5 +1,4 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable } from '@react-router/node'
+import { Writable } from 'node:stream'
 import { renderToPipeableStream } from 'react-dom/server'
 import {
   type EntryContext,
@@ -10,8 +9,9 @@ import {
 } from 'react-router'
 import { cspNonceContext } from '#app/lib/context.server.ts'
 import { errorForLog } from '#app/lib/error-log.server.ts'
-import { areasOfHandles, areasOfIdsIn, englishFallback, messagesOf, requestLocale } from '#app/lib/i18n.server.ts'
-import { I18nProvider, i18nFromMessages, MessagesJsonContext, type PageMessages, scriptJson } from '#app/lib/i18n.tsx'
+import { areasOfHandles, areasOfIdsIn, englishFallback, pageMessagesOf, requestLocale } from '#app/lib/i18n.server.ts'
+import { I18nProvider, i18nFromMessages, MessagesJsonContext } from '#app/lib/i18n.tsx'
+import { moveModulePreloads } from '#app/lib/module-preloads.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 
 export const streamTimeout = 5_000
@@ -62,14 +62,14 @@ export default function handleRequest(
     ...matches.map((m) => routerContext.routeModules[m.route.id]?.handle),
     { i18n: [...fromData] },
   ])
-  const shipped = messagesOf(locale, areas)
-  const page: PageMessages = { locale, areas, messages: shipped }
-  const i18n = i18nFromMessages(locale, shipped, (_, id) => missingMessage(request, id))
-  const messages = { locale, json: scriptJson(page) }
+  // Merged and serialised once per language and set of areas, not at every request.
+  const shipped = pageMessagesOf(locale, areas)
+  const i18n = i18nFromMessages(locale, shipped.messages, (_, id) => missingMessage(request, id))
+  const messages = { locale, json: shipped.json }
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode
     const timeout = setTimeout(() => abort(), streamTimeout + 1000)
-    // Pages are small and their data is loaded before rendering: send the whole document at once.
+    // Pages are small and their data is loaded before rendering: the whole document is rendered, then sent.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <MessagesJsonContext.Provider value={messages}>
@@ -84,15 +84,25 @@ export default function handleRequest(
         // revealed by a script: the page must read the same without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
-          const body = new PassThrough({
+          // The document is complete before it is sent: it is collected whole, and the server compresses it
+          // once, gives it its ETag and decides who may cache it (server/delivery.ts).
+          const chunks: Buffer[] = []
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk)
+              callback()
+            },
             final(callback) {
               clearTimeout(timeout)
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              const html = moveModulePreloads(Buffer.concat(chunks))
+              // A view of the same memory, no copy (a Buffer's memory is never a SharedArrayBuffer here).
+              const bytes = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length)
+              resolve(new Response(bytes, { headers: responseHeaders, status }))
               callback()
             },
           })
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }))
         },
         onShellError(error: unknown) {
           clearTimeout(timeout)

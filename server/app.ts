@@ -5,8 +5,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { createRequestHandler } from '@react-router/express'
-import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { type Logger, pino } from 'pino'
@@ -34,7 +32,10 @@ import { startPaymentsWorker } from '#app/workflows/payments.server.ts'
 import { startPayoutsWorker } from '#app/workflows/payouts.server.ts'
 import { startReturnsWorker } from '#app/workflows/returns.server.ts'
 import { configurationProblems } from './config.ts'
+import { createDeliveryHandler } from './delivery.ts'
 import { clientErrorHandler, installRequestGuards, loggerOptions } from './guards/index.ts'
+import { PageCache, pageCacheSeconds } from './page-cache.ts'
+import { onlyTopLevelFiles, precompressedAssets, staticHeaders } from './static-assets.ts'
 
 // For server/start.js: what it prints of a failed start never holds a query's values.
 export { errorForLog } from '#app/lib/error-log.server.ts'
@@ -47,10 +48,14 @@ const clientDir = fileURLToPath(new URL('../client', import.meta.url))
 export class StartupRefused extends Error {}
 
 /**
- * The web application: guards, security headers, compression, static files, then React Router, whose every
+ * The web application: guards, security headers, static files (compressed at build time), then React Router, whose every
  * request gets the process's database and auth, its CSP nonce and the client's address (app/lib/context.server.ts).
  */
-export function createApp(env: Env, logger: Logger, options: { connection: DatabaseConnection }) {
+export function createApp(
+  env: Env,
+  logger: Logger,
+  options: { connection: DatabaseConnection; pageCacheSeconds?: number },
+) {
   const accounts = createAccountsContext(options.connection.db)
   const app = express()
   app.disable('x-powered-by')
@@ -104,19 +109,27 @@ export function createApp(env: Env, logger: Logger, options: { connection: Datab
       referrerPolicy: { policy: 'same-origin' },
     }),
   )
-  app.use(compression())
-  // Hashed build assets never change: cache them for a year. Other public files for an hour.
-  app.use('/assets', express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y' }))
+  // The build's files as the build compressed them (brotli 11, gzip 9), never compressed per request. Hashed
+  // build assets never change: cached for a year. Other public files for an hour.
+  app.use(precompressedAssets(clientDir).middleware)
+  app.use(
+    '/assets',
+    express.static(`${clientDir}/assets`, { immutable: true, maxAge: '1y', setHeaders: staticHeaders }),
+  )
   // Local pictures straight from the disk; with STORAGE_URL (S3) the /images route proxies or redirects instead.
   if (!env.STORAGE_URL) {
     app.use('/images', express.static(`${env.DATA_DIR}/images`, { immutable: true, maxAge: '1y', fallthrough: false }))
   }
-  app.use(express.static(clientDir, { maxAge: '1h' }))
+  app.use(onlyTopLevelFiles(clientDir, express.static(clientDir, { maxAge: '1h', setHeaders: staticHeaders })))
   if (env.production) app.use(servedAtPublicUrl(env.PUBLIC_URL))
+  // Pages and data: rendered whole, compressed once, with an ETag and a Cache-Control fit for whom they show;
+  // public pages for visitors without a session kept PAGE_CACHE_SECONDS in this process (server/delivery.ts).
+  const cacheSeconds = options.pageCacheSeconds ?? pageCacheSeconds(process.env)
   app.all(
     '/{*splat}',
-    createRequestHandler({
+    createDeliveryHandler({
       build: () => import('virtual:react-router/server-build'),
+      cache: cacheSeconds > 0 ? new PageCache({ ttlSeconds: cacheSeconds }) : undefined,
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider()
         context.set(databaseContext, options.connection.db)

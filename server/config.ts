@@ -3,6 +3,7 @@ import { trustProxyProblem } from '#app/lib/trust-proxy.server.ts'
 import { multiServerStorageProblem, workerModeProblem } from '#app/lib/worker-mode.server.ts'
 import { messagingConfigProblems } from '#app/modules/outbox/config.server.ts'
 import { paymentsConfigProblems } from '#app/modules/payments/config.server.ts'
+import { pageCacheProblem } from './page-cache.ts'
 
 /**
  * Every reason this environment cannot run, each naming its setting: the app's own variables, payments, e-mail
@@ -20,6 +21,7 @@ export function configurationProblems(env: Record<string, string | undefined>): 
     multiServerStorageProblem(env),
     trustProxyProblem(env.TRUST_PROXY),
     workerModeProblem(env.WORKER_MODE),
+    pageCacheProblem(env),
   ]) {
     if (problem) problems.push(problem)
   }

@@ -8,6 +8,8 @@ import {
   type Locale,
   locales,
   type MessageId,
+  type PageMessages,
+  scriptJson,
 } from './i18n.tsx'
 
 export { isLocale }
@@ -160,6 +162,26 @@ export function areasOfIdsIn(value: unknown, found = new Set<Area>(), depth = 0)
 /** The messages of some areas in one language: what a page ships. */
 export function messagesOf(locale: Locale, of: readonly Area[]): Messages {
   return merge(locale, of)
+}
+
+const shippedCache = new Map<string, { messages: Messages; json: string }>()
+
+/**
+ * What a page ships of the catalogue, merged and serialised once per language and set of areas (a few dozen sets
+ * in all), not at every request: the messages, and their JSON for the document's script element.
+ */
+export function pageMessagesOf(locale: Locale, of: readonly Area[]): { messages: Messages; json: string } {
+  const key = `${locale}:${of.join(',')}`
+  let shipped = shippedCache.get(key)
+  if (!shipped) {
+    const messages = merge(locale, of)
+    const page: PageMessages = { locale, areas: [...of], messages }
+    shipped = { messages, json: scriptJson(page) }
+    // Bounded by the areas' combinations the routes name; a cap keeps odd data from growing it without end.
+    if (shippedCache.size >= 256) shippedCache.clear()
+    shippedCache.set(key, shipped)
+  }
+  return shipped
 }
 
 /** The whole catalogue of a language. */
