@@ -24,6 +24,7 @@ import { listCustomerContacts } from '#app/modules/customers/customers.server.ts
 import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
 import { fold, nameMatches, queryWords, synonymsOf } from './search-words.ts'
+import { sortSizes } from './sizes.ts'
 import {
   categories,
   productImages,
@@ -512,7 +513,7 @@ function scopeFacts(
     return {
       priceBounds: { min: low, max: high },
       options: {
-        sizes: sizes.flatMap((r) => (r.v ? [r.v] : [])),
+        sizes: sortSizes(sizes.flatMap((r) => (r.v ? [r.v] : []))),
         colours: colours.flatMap((r) => (r.v ? [r.v] : [])),
         stores: storeRows.flatMap((r) => {
           const label = labels.get(r.id)
