@@ -263,7 +263,7 @@ describe('facet filters', () => {
   it("offers the scope's sizes, colours and stores", async () => {
     clearListingCaches()
     const all = await listProducts(t.ctx, filters())
-    expect(all.options.sizes).toEqual(['L', 'M', 'S'])
+    expect(all.options.sizes).toEqual(['S', 'M', 'L'])
     expect(all.options.colours).toEqual(['Black', 'Natural', 'Red', 'Yellow'])
     expect(all.options.stores).toEqual([
       { id: ids.store, name: 'Inzozi Atelier' },
