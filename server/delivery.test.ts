@@ -358,7 +358,7 @@ describe('module preloads', () => {
     const moved = moveModulePreloads(html).toString()
     expect(moved).toBe(
       '<html><head><title>t</title><link rel="stylesheet" href="/s.css"/></head>' +
-        '<body><img src="/i.webp"/><script type="module">import "/assets/a.js"</script><link rel="modulepreload" href="/assets/a.js" nonce="n"/></body></html>',
+        '<body><img src="/i.webp"/><script type="module">import "/assets/a.js"</script><link rel="modulepreload" fetchpriority="low" href="/assets/a.js" nonce="n"/></body></html>',
     )
     const none = Buffer.from('<html><head></head><body></body></html>')
     expect(moveModulePreloads(none)).toBe(none)
