@@ -1514,6 +1514,7 @@ export type MessageId =
   | 'productEditor.list.tab'
   | 'productEditor.list.tabs'
   | 'productEditor.list.title'
+  | 'productEditor.list.variants'
   | 'productEditor.meta.edit'
   | 'productEditor.meta.new'
   | 'productEditor.newIntro'

@@ -425,7 +425,7 @@ describe('creating and saving products', () => {
     expect(await updateOwnProduct(db.ctx, { ...A, productId: id, product: input(zero) })).toMatchObject({ ok: true })
   })
 
-  it('lists the store’s own products by status tab with counts, and by title', async () => {
+  it('lists the store’s own products by status tab with counts, and by title or SKU', async () => {
     const listing = await listOwnProducts(db.ctx, { ...A, status: 'all', q: '' })
     const all = listing?.counts.all ?? 0
     expect(all).toBeGreaterThan(3)
@@ -435,6 +435,13 @@ describe('creating and saving products', () => {
     expect(archived?.items[0].image).not.toBeNull()
     const search = await listOwnProducts(db.ctx, { ...A, status: 'all', q: 'BASKET' })
     expect(search?.items.map((p) => [p.title, p.totalStock])).toEqual([['Basket renamed', 12]])
+    // A SKU typed in any case finds its product; each row says how many variants it has.
+    const basket = await findOwnProduct(db.ctx, { ...A, productId: search?.items[0]?.id ?? 0 })
+    const sku = basket?.variants[0]?.sku ?? 'none'
+    const bySku = await listOwnProducts(db.ctx, { ...A, status: 'all', q: sku.toLowerCase() })
+    expect(bySku?.items.map((p) => p.title)).toContain('Basket renamed')
+    expect(bySku?.items.find((p) => p.title === 'Basket renamed')?.variantCount).toBe(basket?.variants.length)
+    expect((await listOwnProducts(db.ctx, { ...B, status: 'all', q: sku }))?.items).toEqual([])
     const other = await listOwnProducts(db.ctx, { ...B, status: 'all', q: '' })
     expect(other?.items.every((p) => !['Woven tote', 'Basket renamed'].includes(p.title))).toBe(true)
     expect(await listOwnProducts(db.ctx, { ownerUserId: 'nobody', status: 'all', q: '' })).toBeNull()

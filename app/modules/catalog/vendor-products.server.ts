@@ -67,6 +67,8 @@ export type OwnProductListItem = {
   price: number
   status: ProductStatus
   totalStock: number
+  /** Its variants (SKUs). */
+  variantCount: number
   image: ImageData | null
 }
 export type OwnProductList = {
@@ -83,8 +85,8 @@ export type OwnProductList = {
 export const OWN_PRODUCTS_PER_PAGE = 24
 
 /**
- * One page of the store's products (newest first), in one status tab and matching a title search; a page past
- * the last gives the last. Null without a store.
+ * One page of the store's products (newest first), in one status tab and matching a search of titles and SKUs
+ * (a SKU typed in any case); a page past the last gives the last. Null without a store.
  */
 export async function listOwnProducts(
   ctx: ServiceContext,
@@ -106,7 +108,12 @@ export async function listOwnProducts(
   const matching = and(
     eq(products.vendorId, store.id),
     input.status === 'all' ? undefined : eq(products.status, input.status),
-    q ? ilike(products.title, `%${escapeLike(q)}%`) : undefined,
+    q
+      ? or(
+          ilike(products.title, `%${escapeLike(q)}%`),
+          sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.sku} ilike ${`%${escapeLike(q)}%`})`,
+        )
+      : undefined,
   )
   const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(products).where(matching)
   const perPage = input.perPage ?? OWN_PRODUCTS_PER_PAGE
@@ -120,6 +127,7 @@ export async function listOwnProducts(
       price: products.price,
       status: products.status,
       totalStock: sql<number>`coalesce((select sum(v.stock) from product_variants v where v.product_id = "products"."id"), 0)::int`,
+      variantCount: sql<number>`(select count(*) from product_variants v where v.product_id = "products"."id")::int`,
     })
     .from(products)
     .where(matching)
@@ -133,7 +141,12 @@ export async function listOwnProducts(
   return {
     storeStatus: store.status,
     counts,
-    items: rows.map((r) => ({ ...r, totalStock: Number(r.totalStock), image: images.get(r.id) ?? null })),
+    items: rows.map((r) => ({
+      ...r,
+      totalStock: Number(r.totalStock),
+      variantCount: Number(r.variantCount),
+      image: images.get(r.id) ?? null,
+    })),
     total,
     page,
     pageCount,

@@ -129,7 +129,7 @@ export default function VendorProductsPage({ loaderData }: Route.ComponentProps)
                 )}
               </div>
               <div className="grid min-w-0 flex-1 content-start gap-1">
-                <h2 className="truncate font-semibold">
+                <h2 className="font-semibold break-words">
                   <Link to={`/vendor-dashboard/products/${p.id}`} className="hover:underline">
                     {p.title}
                   </Link>
@@ -141,6 +141,9 @@ export default function VendorProductsPage({ loaderData }: Route.ComponentProps)
                   </span>
                   <span className="text-muted-foreground">
                     {t('productEditor.list.stock', { count: p.totalStock })}
+                  </span>
+                  <span className="text-muted-foreground">
+                    {t('productEditor.list.variants', { count: p.variantCount })}
                   </span>
                 </p>
                 <Link
