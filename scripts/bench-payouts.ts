@@ -14,20 +14,10 @@
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { lingui } from '@lingui/vite-plugin'
 import pg from 'pg'
-import { createServer } from 'vite'
+import { appModules } from './app-modules.ts'
 
-const vite = await createServer({
-  configFile: false,
-  root: process.cwd(),
-  plugins: [lingui()],
-  appType: 'custom',
-  logLevel: 'error',
-  server: { middlewareMode: true, hmr: false, ws: false },
-  optimizeDeps: { noDiscovery: true, include: [] },
-})
-const load = <T>(path: string) => vite.ssrLoadModule(path) as Promise<T>
+const { vite, load } = await appModules()
 
 const { values } = parseArgs({
   options: { vendors: { type: 'string', default: '1000' }, sweepers: { type: 'string', default: '2' } },

@@ -8,21 +8,9 @@
  */
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { lingui } from '@lingui/vite-plugin'
-import { createServer } from 'vite'
+import { appModules } from './app-modules.ts'
 
-// The app's modules import their message catalogues (.po) through the Lingui Vite plugin, as the app and the tests
-// do; plain Node cannot load them, so the modules are loaded through a Vite server (no HTTP, no HMR).
-const vite = await createServer({
-  configFile: false,
-  root: process.cwd(),
-  plugins: [lingui()],
-  appType: 'custom',
-  logLevel: 'error',
-  server: { middlewareMode: true, hmr: false, ws: false },
-  optimizeDeps: { noDiscovery: true, include: [] },
-})
-const load = <T>(path: string) => vite.ssrLoadModule(path) as Promise<T>
+const { vite, load } = await appModules()
 const { connectDatabase } = await load<typeof import('#app/lib/db.server.ts')>('/app/lib/db.server.ts')
 const { placeOrder } = await load<typeof import('#app/workflows/checkout.server.ts')>(
   '/app/workflows/checkout.server.ts',

@@ -18,9 +18,8 @@
  */
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { lingui } from '@lingui/vite-plugin'
 import pg from 'pg'
-import { createServer } from 'vite'
+import { appModules } from './app-modules.ts'
 
 const { values } = parseArgs({
   options: {
@@ -35,16 +34,7 @@ if (!Number.isInteger(productCount) || productCount < 1000 || !Number.isInteger(
   throw new Error('--products must be an integer of at least 1000 and --runs a positive integer')
 }
 
-const vite = await createServer({
-  configFile: false,
-  root: process.cwd(),
-  plugins: [lingui()],
-  appType: 'custom',
-  logLevel: 'error',
-  server: { middlewareMode: true, hmr: false, ws: false },
-  optimizeDeps: { noDiscovery: true, include: [] },
-})
-const load = <T>(path: string) => vite.ssrLoadModule(path) as Promise<T>
+const { vite, load } = await appModules()
 
 const adminUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const name = values.keep ? 'isoko_bench_search' : `isoko_bench_search_${Date.now().toString(36)}`
