@@ -109,6 +109,7 @@ export default [
         route('support', 'routes/admin/support.tsx'),
         route('support/:ticketId', 'routes/admin/ticket.tsx'),
         route('newsletter', 'routes/admin/newsletter.tsx'),
+        route('newsletter.csv', 'routes/admin/newsletter-csv.ts'),
         route('mailbox', 'routes/admin/mailbox.tsx'),
         // Orders (issue 13: staff act on them, search, CSV).
         route('orders', 'routes/admin/orders.tsx'),

@@ -182,6 +182,7 @@ export type MessageId =
   | 'admin.nav.support'
   | 'admin.nav.vendors'
   | 'admin.newsletter.count'
+  | 'admin.newsletter.csv'
   | 'admin.newsletter.empty'
   | 'admin.newsletter.heading'
   | 'admin.newsletter.pending'

@@ -11,6 +11,7 @@ const adminPages = [
   '/admin/mailbox',
   '/admin/orders',
   '/admin/orders.csv',
+  '/admin/newsletter.csv',
 ]
 
 /** Signs a request context in with a plain form post, as a browser without JavaScript would. */

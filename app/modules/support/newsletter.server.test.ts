@@ -4,6 +4,7 @@ import { listMessages } from '#app/modules/outbox/outbox.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import {
   confirmNewsletterSubscription,
+  listConfirmedSubscribers,
   listNewsletterSubscriptions,
   subscribeToNewsletter,
 } from './newsletter.server.ts'
@@ -97,5 +98,19 @@ describe('newsletter double opt-in', () => {
     expect(byEmail.get('aline@example.rw')?.confirmedAt).toBeInstanceOf(Date)
     expect(byEmail.get('slow@example.rw')?.confirmedAt).toBeNull()
     expect(listing).toMatchObject({ total: 4, confirmed: 2 })
+  })
+
+  test('the export for a mailing tool holds confirmed addresses only, with when they confirmed', async () => {
+    await subscribeToNewsletter(t.ctx, 'never-confirmed@example.rw', options)
+    await subscribeToNewsletter(t.ctx, 'exported@example.rw', options)
+    expect(await confirmNewsletterSubscription(t.ctx, (await tokenFor('exported@example.rw'))?.token)).toEqual({
+      ok: true,
+    })
+    const exported = await listConfirmedSubscribers(t.ctx)
+    const emails = exported.map((s) => s.email)
+    expect(emails).toContain('exported@example.rw')
+    expect(emails).not.toContain('never-confirmed@example.rw')
+    expect(exported.every((s) => s.confirmedAt instanceof Date)).toBe(true)
+    expect(exported.length).toBe((await listNewsletterSubscriptions(t.ctx)).confirmed)
   })
 })

@@ -136,3 +136,16 @@ export async function listNewsletterSubscriptions(
     .offset((page - 1) * perPage)
   return { items, total, confirmed: Number(confirmedRows?.n ?? 0), page, pageCount }
 }
+
+/**
+ * The confirmed subscribers for a mailing tool: those who clicked their confirmation link (consent given), oldest
+ * first, with when they confirmed. Addresses that never confirmed are left out. Staff only (the route checks).
+ */
+export async function listConfirmedSubscribers(ctx: ServiceContext): Promise<{ email: string; confirmedAt: Date }[]> {
+  const rows = await ctx.db
+    .select({ email: newsletterSubscriptions.email, confirmedAt: newsletterSubscriptions.confirmedAt })
+    .from(newsletterSubscriptions)
+    .where(isNotNull(newsletterSubscriptions.confirmedAt))
+    .orderBy(newsletterSubscriptions.confirmedAt, newsletterSubscriptions.id)
+  return rows.flatMap((r) => (r.confirmedAt ? [{ email: r.email, confirmedAt: r.confirmedAt }] : []))
+}

@@ -43,6 +43,15 @@ export default function NewsletterPage({ loaderData }: Route.ComponentProps) {
           ? ` · ${t('admin.newsletter.pendingCount', { count: subscribers.total - subscribers.confirmed })}`
           : null}
       </p>
+      {subscribers.confirmed > 0 ? (
+        <a
+          href="/admin/newsletter.csv"
+          className="mt-2 inline-flex h-10 items-center text-sm font-medium text-primary underline underline-offset-4"
+          download
+        >
+          {t('admin.newsletter.csv')}
+        </a>
+      ) : null}
       {subscribers.items.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-border p-6 text-center">
           {t('admin.newsletter.empty')}
