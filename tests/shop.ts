@@ -16,6 +16,20 @@ import { type PlaceOrderInput, placeOrder, type SeenLine } from '#app/workflows/
 let seq = 0
 const next = () => ++seq
 
+/** What every test store has but its name, slug, e-mail and status: spread it into `createVendor` or an insert. */
+export const testVendorFields = {
+  ownerName: 'Aline Uwase',
+  phone: '+250788123456',
+  description: 'Tailor',
+  about: 'Tailor in Kigali',
+  businessAddress: 'KN 4 Ave, Kigali',
+  district: 'Gasabo',
+  city: 'Kigali',
+  policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
+  responseTime: 'hours',
+  avatarColours: ['#0b5d7a', '#fad201'] as [string, string],
+}
+
 /** An approved store; its e-mail is `<slug>@example.rw` (vendors are told of new orders there). */
 export async function makeVendor(
   ctx: ServiceContext,
@@ -23,22 +37,13 @@ export async function makeVendor(
 ): Promise<{ id: number; email: string }> {
   const email = `${slug}@example.rw`
   const { id } = await createVendor(ctx, {
+    ...testVendorFields,
     name: slug,
     slug,
-    ownerName: 'Aline Uwase',
     email,
-    phone: '+250788123456',
-    description: 'Tailor',
-    about: 'Tailor in Kigali',
-    businessAddress: 'KN 4 Ave, Kigali',
-    district: 'Gasabo',
-    city: 'Kigali',
     categories: ['women'],
     specialties: ['Kitenge'],
-    policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
-    responseTime: 'hours',
     status: 'approved',
-    avatarColours: ['#0b5d7a', '#fad201'],
   })
   return { id, email }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { customers } from '#app/modules/customers/tables.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { testVendorFields } from '#tests/shop.ts'
 import { type ProductFilters, ProductFiltersSchema, parseProductFilters } from './catalog.schemas.ts'
 import {
   findProductBySlug,
@@ -22,19 +23,6 @@ function filters(f: Partial<ProductFilters> = {}): ProductFilters {
 async function titles(f: Partial<ProductFilters>): Promise<string[]> {
   const r = await listProducts(t.ctx, filters(f))
   return r.items.map((p) => p.title)
-}
-
-const vendorBase = {
-  ownerName: 'Owner',
-  phone: '+250788000000',
-  description: 'A shop',
-  about: 'About the shop',
-  businessAddress: 'KN 1 St',
-  district: 'Gasabo',
-  city: 'Kigali',
-  policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
-  responseTime: '1 hour',
-  avatarColours: ['#0f766e', '#f59e0b'] as [string, string],
 }
 
 beforeAll(async () => {
@@ -77,8 +65,14 @@ beforeAll(async () => {
   const [good, pending] = await db
     .insert(vendors)
     .values([
-      { ...vendorBase, name: 'Kigali Threads', slug: 'kigali-threads', email: 'a@example.rw', status: 'approved' },
-      { ...vendorBase, name: 'Pending Shop', slug: 'pending-shop', email: 'b@example.rw', status: 'pending' },
+      {
+        ...testVendorFields,
+        name: 'Kigali Threads',
+        slug: 'kigali-threads',
+        email: 'a@example.rw',
+        status: 'approved',
+      },
+      { ...testVendorFields, name: 'Pending Shop', slug: 'pending-shop', email: 'b@example.rw', status: 'pending' },
     ])
     .returning()
   if (!good || !pending) throw new Error('fixture')

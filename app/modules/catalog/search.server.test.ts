@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { testVendorFields } from '#tests/shop.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
 import { didYouMean, listPopularProducts, listProducts, RESULT_CAP, suggestSearch } from './catalog.server.ts'
 import { createCategory, createProduct, createProducts } from './catalog-admin.server.ts'
@@ -15,19 +16,6 @@ import { categories, products, productTranslations } from './tables.server.ts'
 
 let t: TestDatabase
 const ids = { fabrics: 0, dresses: 0, bags: 0, store: 0, other: 0, pending: 0 }
-
-const vendorBase = {
-  ownerName: 'Owner',
-  phone: '+250788000000',
-  description: 'A shop',
-  about: 'About the shop',
-  businessAddress: 'KN 1 St',
-  district: 'Gasabo',
-  city: 'Kigali',
-  policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
-  responseTime: '1 hour',
-  avatarColours: ['#0f766e', '#f59e0b'] as [string, string],
-}
 
 function filters(f: Partial<ProductFilters> = {}): ProductFilters {
   return { sort: 'featured', page: 1, perPage: 24, ...f }
@@ -82,9 +70,9 @@ beforeAll(async () => {
   const [store, other, pending] = await db
     .insert(vendors)
     .values([
-      { ...vendorBase, name: 'Inzozi Atelier', slug: 'inzozi', email: 'a@example.rw', status: 'approved' },
-      { ...vendorBase, name: 'Huye Weavers', slug: 'huye', email: 'b@example.rw', status: 'approved' },
-      { ...vendorBase, name: 'Waiting Shop', slug: 'waiting', email: 'c@example.rw', status: 'pending' },
+      { ...testVendorFields, name: 'Inzozi Atelier', slug: 'inzozi', email: 'a@example.rw', status: 'approved' },
+      { ...testVendorFields, name: 'Huye Weavers', slug: 'huye', email: 'b@example.rw', status: 'approved' },
+      { ...testVendorFields, name: 'Waiting Shop', slug: 'waiting', email: 'c@example.rw', status: 'pending' },
     ])
     .returning()
   if (!store || !other || !pending) throw new Error('fixture')

@@ -3,6 +3,7 @@ import { categories, products } from '#app/modules/catalog/tables.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { routeContext } from '#tests/routes.ts'
+import { testVendorFields } from '#tests/shop.ts'
 import { loader } from './search-suggestions.ts'
 
 // The header search box's suggestions route as the server calls it, on this file's own database.
@@ -36,16 +37,7 @@ beforeAll(async () => {
         slug: `shop-${status}`,
         email: `${status}@example.rw`,
         status,
-        ownerName: 'Owner',
-        phone: '+250788000000',
-        description: 'A shop',
-        about: 'About',
-        businessAddress: 'KN 1 St',
-        district: 'Gasabo',
-        city: 'Kigali',
-        policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
-        responseTime: '1 hour',
-        avatarColours: ['#0f766e', '#f59e0b'] as [string, string],
+        ...testVendorFields,
       })),
     )
     .returning()
