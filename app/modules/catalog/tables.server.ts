@@ -129,6 +129,8 @@ export const productVariants = pgTable(
     colour: text('colour'),
     sku: text('sku').notNull(),
     stock: integer('stock').notNull().default(0),
+    /** This variant's own price in RWF (an XL dearer than an S); null: the product's price. */
+    price: integer('price'),
     position: integer('position').notNull().default(0),
   },
   (t) => [
@@ -140,6 +142,7 @@ export const productVariants = pgTable(
     index('product_variants_size_idx').on(t.size, t.colour, t.productId, t.stock),
     index('product_variants_colour_idx').on(t.colour, t.productId, t.stock),
     check('product_variants_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('product_variants_price_positive', sql`${t.price} is null or ${t.price} > 0`),
   ],
 )
 
@@ -157,6 +160,9 @@ export const productImages = pgTable(
     height: integer('height').notNull(),
     /** A colour shown while the picture loads. */
     placeholder: text('placeholder').notNull(),
+    /** The colour of the product's variants this photo shows (the product page shows it when that colour is
+     * picked); null: every colour. */
+    colour: text('colour'),
     position: integer('position').notNull().default(0),
   },
   (t) => [
