@@ -61,6 +61,8 @@ export default [
     route('phone-sign-in', 'routes/account/phone-sign-in.tsx'),
     route('forgot-password', 'routes/account/forgot-password.tsx'),
     route('reset-password', 'routes/account/reset-password.tsx'),
+    // A staff invitation's e-mailed link (issue 17): the invitee sets a name and password and joins the staff.
+    route('staff-invitation', 'routes/account/staff-invitation.tsx'),
     // The customer's pages: the layout's middleware requires a signed-in customer before any loader or action.
     layout('routes/account/customer-layout.tsx', [
       route('customer-dashboard', 'routes/account/customer-dashboard.tsx'),
@@ -124,6 +126,9 @@ export default [
         // Returns and disputes staff decide (issue 15).
         route('disputes', 'routes/admin/disputes.tsx'),
         route('disputes/:disputeId', 'routes/admin/dispute.tsx'),
+        // Staff roles, invitations and the audit log (issue 17): each page checks its permission.
+        route('staff', 'routes/admin/staff.tsx'),
+        route('audit', 'routes/admin/audit.tsx'),
       ]),
     ]),
 

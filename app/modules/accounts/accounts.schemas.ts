@@ -30,6 +30,9 @@ const email = z
   .pipe(z.email('account.error.email'))
   .transform((e) => e.toLowerCase())
 
+/** An e-mail address field: trimmed, checked, lower-cased. */
+export const EmailSchema = email
+
 /** The demo accounts' published password: never accepted as anyone's real one. */
 const DEMO_PASSWORD = 'isoko-demo-2026'
 
@@ -49,14 +52,15 @@ export const PasswordSchema = z
   .refine((p) => p.toLowerCase() !== DEMO_PASSWORD, 'account.error.passwordDemo')
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), 'account.error.passwordCommon')
 
-const required = (max: number) => z.string().trim().min(1, 'account.error.required').max(max, 'account.error.tooLong')
+export const required = (max: number) =>
+  z.string().trim().min(1, 'account.error.required').max(max, 'account.error.tooLong')
 
 export const LoginSchema = z.object({
   email,
   password: z.string().min(1, 'account.error.required').max(128, 'account.error.passwordLong'),
 })
 
-const confirmed = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
+export const confirmed = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
   if (value.password !== value.confirmPassword) {
     ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'account.mismatch' })
   }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray, max } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
@@ -7,8 +7,8 @@ import { defaultLocale, isLocale, type Locale } from '#app/lib/i18n.tsx'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { checkBackoff, clearBackoff, recordFailure, throttleKeyPart } from '#app/modules/throttle/throttle.server.ts'
 import { type Auth, type AuthCall, callAuth, createAuth, isPhoneOnlyEmail, PHONE_CODE } from './auth.server.ts'
-import { type AccountRole, dashboardPath } from './roles.ts'
-import { users } from './tables.server.ts'
+import { type AccountRole, dashboardPath, isStaffRole, type StaffRole } from './roles.ts'
+import { sessions, users } from './tables.server.ts'
 
 /** Who is asking: the signed-in account, or null for a visitor. */
 export type Actor = {
@@ -17,6 +17,17 @@ export type Actor = {
   /** None for an account made with a phone number alone (until it adds one). */
   email: string | null
   name: string
+  /** A staff account's role in the console (app/modules/staff/permissions.ts); none for other accounts. */
+  staffRole?: StaffRole | null
+}
+
+/**
+ * The columns that make an account of `role`: a staff account starts as an owner unless told otherwise (the
+ * `admin:create` command and the seed make owners; an invitation names its role); any other account has no staff
+ * role.
+ */
+function roleColumns(role: AccountRole, staffRole?: StaffRole) {
+  return { role, staffRole: role === 'admin' ? (staffRole ?? 'owner') : null }
 }
 
 /** What the accounts services take: the database and the auth instance built on it. */
@@ -152,7 +163,9 @@ export async function createAccount(
   const { role, ...body } = input
   const result = await answer<UserBody>(await callAuth(ctx.auth, '/sign-up/email', { ...call, body }))
   if (!result.ok) return result
-  if (role !== 'customer') await ctx.db.update(users).set({ role }).where(eq(users.id, result.body.user.id))
+  if (role !== 'customer') {
+    await ctx.db.update(users).set(roleColumns(role)).where(eq(users.id, result.body.user.id))
+  }
   return { ok: true as const, userId: result.body.user.id, cookies: result.cookies }
 }
 
@@ -235,12 +248,14 @@ export async function findActor(ctx: AccountsContext, request: Request): Promise
   if (!request.headers.get('cookie')?.includes('isoko.session_token')) return null
   const session = await ctx.auth.api.getSession({ headers: request.headers })
   if (!session) return null
-  const user = session.user as typeof session.user & { role?: AccountRole }
+  const user = session.user as typeof session.user & { role?: AccountRole; staffRole?: string | null }
+  const role = user.role ?? 'customer'
   return {
     userId: user.id,
-    role: user.role ?? 'customer',
+    role,
     email: isPhoneOnlyEmail(user.email) ? null : user.email,
     name: user.name,
+    staffRole: role === 'admin' && isStaffRole(user.staffRole) ? user.staffRole : null,
   }
 }
 
@@ -258,12 +273,14 @@ export function accountOwnerKey(userId: string): string {
  */
 export async function createAccountDirect(
   ctx: AccountsContext,
-  input: { name: string; email: string; password: string; role: AccountRole },
+  input: { name: string; email: string; password: string; role: AccountRole; staffRole?: StaffRole },
 ): Promise<{ ok: true; userId: string } | { ok: false; reason: AuthFailure }> {
-  const { role, ...body } = input
+  const { role, staffRole, ...body } = input
   try {
     const result = await ctx.auth.api.signUpEmail({ body })
-    if (role !== 'customer') await ctx.db.update(users).set({ role }).where(eq(users.id, result.user.id))
+    if (role !== 'customer') {
+      await ctx.db.update(users).set(roleColumns(role, staffRole)).where(eq(users.id, result.user.id))
+    }
     return { ok: true, userId: result.user.id }
   } catch (error) {
     const code = (error as { body?: { code?: string } }).body?.code
@@ -278,11 +295,18 @@ export async function createAccountDirect(
   }
 }
 
-/** Gives an existing account a role (the `admin:create` command on an address that already signs in). */
+/**
+ * Gives an existing account a role (the `admin:create` command on an address that already signs in: it becomes an
+ * owner, or stays the staff role it had).
+ */
 export async function setRoleByEmail(ctx: ServiceContext, email: string, role: AccountRole): Promise<boolean> {
+  const [current] = await ctx.db
+    .select({ staffRole: users.staffRole })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
   const rows = await ctx.db
     .update(users)
-    .set({ role, updatedAt: new Date() })
+    .set({ ...roleColumns(role, current?.staffRole ?? undefined), updatedAt: new Date() })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id })
   return rows.length > 0
@@ -367,4 +391,98 @@ export async function settleAccountLocale(ctx: ServiceContext, userId: string, r
   if (isLocale(row?.locale)) return row.locale
   await setAccountLocale(ctx, userId, reading)
   return reading
+}
+
+/** A staff member as the console's Staff page lists them. */
+export type StaffAccount = {
+  id: string
+  name: string
+  email: string
+  staffRole: StaffRole
+  /** When they last signed in (their newest session began), if they ever did. */
+  lastSignInAt: Date | null
+}
+
+/** Every staff account (the 'admin' role) with its staff role and last sign-in, by name. */
+export async function listStaffAccounts(ctx: ServiceContext): Promise<StaffAccount[]> {
+  const rows = await ctx.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      staffRole: users.staffRole,
+      lastSignInAt: max(sessions.createdAt),
+    })
+    .from(users)
+    .leftJoin(sessions, eq(sessions.userId, users.id))
+    .where(eq(users.role, 'admin'))
+    .groupBy(users.id)
+    .orderBy(users.name, users.id)
+  return rows.map((r) => ({ ...r, staffRole: r.staffRole ?? 'owner', lastSignInAt: r.lastSignInAt ?? null }))
+}
+
+/** One staff account by id, locked for a change in the caller's transaction; null for an id that is not staff. */
+export async function lockStaffAccount(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<{ id: string; name: string; email: string; staffRole: StaffRole } | null> {
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name, email: users.email, staffRole: users.staffRole })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, 'admin')))
+    .for('update')
+  return row ? { ...row, staffRole: row.staffRole ?? 'owner' } : null
+}
+
+/**
+ * How many owners there are, counted with their rows locked (in the caller's transaction), so that two owners
+ * demoting each other at once cannot leave none.
+ */
+export async function countOwnersLocked(ctx: ServiceContext): Promise<number> {
+  const rows = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.staffRole, 'owner')))
+    .for('update')
+  return rows.length
+}
+
+/** Changes a staff account's role; the change applies from its next request (the role is read with the session). */
+export async function setStaffRole(ctx: ServiceContext, userId: string, staffRole: StaffRole): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ staffRole, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.role, 'admin')))
+}
+
+/**
+ * Ends a staff account's staff access: it becomes a plain customer account (its own orders and messages stay) and
+ * every session it has is ended, so that an open console tab stops at its next request.
+ */
+export async function removeStaffAccess(ctx: ServiceContext, userId: string): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ role: 'customer', staffRole: null, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.role, 'admin')))
+  await ctx.db.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+/** Makes a new account a staff member with a role (an accepted invitation). */
+export async function makeStaffAccount(ctx: ServiceContext, userId: string, staffRole: StaffRole): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({ ...roleColumns('admin', staffRole), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+}
+
+/** Whether an e-mail address already has an account, and of which kind. */
+export async function findAccountRoleByEmail(ctx: ServiceContext, email: string): Promise<AccountRole | null> {
+  const [row] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.email, email.trim().toLowerCase()))
+  return row?.role ?? null
+}
+
+/** How many staff accounts there are (for a quick check in tests and the console). */
+export async function countStaffAccounts(ctx: ServiceContext): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(users).where(eq(users.role, 'admin'))
+  return row?.n ?? 0
 }

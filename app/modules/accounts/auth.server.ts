@@ -76,7 +76,11 @@ export function createAuth(options: AuthOptions) {
     // Every call comes from our own server with the page's origin (see callAuth).
     trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
     user: {
-      additionalFields: { role: { type: 'string', required: false, defaultValue: 'customer', input: false } },
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'customer', input: false },
+        // A staff account's role in the console (app/modules/staff/permissions.ts), read with the session.
+        staffRole: { type: 'string', required: false, input: false },
+      },
       // Delete Account (the footer's link): the password confirms it; the workflow removes the profile too.
       deleteUser: { enabled: true },
     },

@@ -1,8 +1,8 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
-import type { AccountRole } from './roles.ts'
+import type { AccountRole, StaffRole } from './roles.ts'
 
-export type { AccountRole }
+export type { AccountRole, StaffRole }
 
 // better-auth's tables (email and password, database sessions, verification tokens, rate limits), named ours.
 
@@ -16,6 +16,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     role: text('role').$type<AccountRole>().notNull().default('customer'),
+    /** A staff account's role (owner, operations, support, finance: app/modules/staff/permissions.ts); null for others. */
+    staffRole: text('staff_role').$type<StaffRole>(),
     /** The interface language the person chose ('en', 'rw', 'fr'): pages, e-mails and SMS follow it. */
     locale: text('locale'),
     /**

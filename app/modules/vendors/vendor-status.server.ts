@@ -7,6 +7,7 @@ import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { findAccountLocale } from '#app/modules/accounts/accounts.server.ts'
 import type { AccountRole } from '#app/modules/accounts/roles.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
 import { vendorStatusEvents, vendors } from './tables.server.ts'
 import {
   findTransition,
@@ -100,6 +101,17 @@ export async function changeVendorStatus(
         actorUserId: ctx.actor.userId,
       })
       .returning({ id: vendorStatusEvents.id })
+    // The audit log (issue 17), in the same transaction as the change.
+    await recordStaffAction(
+      { db: tx },
+      {
+        actor: ctx.actor,
+        action: `vendor:${input.action}`,
+        subject: { type: 'vendor', id: store.id },
+        before: { status: store.status },
+        after: { status: transition.to, ...(kept ? { reason: kept } : {}) },
+      },
+    )
     // In the owner's language (the one their account keeps).
     const locale = store.ownerUserId ? await findAccountLocale({ db: tx }, store.ownerUserId) : defaultLocale
     const message = await enqueueMessage(

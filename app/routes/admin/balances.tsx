@@ -7,7 +7,7 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { type BalanceSort, getStoreBalances } from '#app/queries/staff-money.server.ts'
 import type { Route } from './+types/balances'
 
@@ -19,7 +19,7 @@ export const clientMiddleware = [messagesFor(handle)]
 // from one query over the ledger; sortable by any column.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'balances:read')
   const url = new URL(request.url)
   const page = await getStoreBalances(serviceContextOf(context), {
     sort: url.searchParams.get('sort'),

@@ -14,8 +14,9 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { COMMISSION_SCOPES } from '#app/modules/ledger/ledger.schemas.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { getCommissionPage, type RuleRow } from '#app/queries/staff-money.server.ts'
 import { addCommissionRule } from '#app/workflows/staff-money.server.ts'
 import type { Route } from './+types/commission'
@@ -28,19 +29,26 @@ export const clientMiddleware = [messagesFor(handle)]
 // a month (from the ledger's commission lines), in total and per store.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'commission:read')
   const month = new URL(request.url).searchParams.get('month')
   const page = await getCommissionPage(serviceContextOf(context), { month, locale: requestLocale(request) })
   return { title: requestI18n(request)._('money.commission.meta'), ...page }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'commission:manage')
   const form = await request.formData()
   const outcome = await addCommissionRule({ ...serviceContextOf(context), actor }, form)
   if (!outcome.ok) {
     return data({ errors: outcome.errors, values: Object.fromEntries(form) }, { status: outcome.status })
   }
+  const rule = outcome.value
+  await recordStaffAction(serviceContextOf(context), {
+    actor,
+    action: 'commission:rule',
+    subject: { type: 'commission', id: rule.id },
+    after: { scope: rule.scope, scopeId: rule.scopeId, rateBps: rule.rateBps, from: rule.effectiveFrom },
+  })
   const flash = await flashCookie({ kind: 'success', title: 'money.commission.saved' })
   return redirect('/admin/commission', { headers: { 'Set-Cookie': flash } })
 }

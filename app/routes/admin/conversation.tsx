@@ -12,9 +12,10 @@ import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { findReportedConversation } from '#app/modules/messaging/messaging.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { handleReportedConversation, REPORT_NOTE_MAX } from '#app/workflows/reported-conversations.server.ts'
 import type { Route } from './+types/conversation'
 
@@ -25,7 +26,7 @@ export const clientMiddleware = [messagesFor(handle)]
 // Staff read a conversation only once it was reported (any other id is not found), and act on the report: warn
 // the reported side, close it with a note, or suspend the store when the store was reported.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'conversations:moderate')
   const id = RecordIdSchema.safeParse(params.conversationId)
   const thread = id.success
     ? await findReportedConversation(serviceContextOf(context), { conversationId: id.data })
@@ -35,11 +36,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'conversations:moderate')
   const id = RecordIdSchema.safeParse(params.conversationId)
   if (!id.success) notFound()
   const form = await request.formData()
   const intent = form.get('intent')
+  // Suspending the reported store is a store decision as well.
+  if (intent === 'suspend') requireStaffPermission(context, 'stores:suspend')
   const note = typeof form.get('note') === 'string' ? String(form.get('note')).slice(0, REPORT_NOTE_MAX * 2) : ''
   if (intent !== 'warn' && intent !== 'close' && intent !== 'suspend') {
     return data({ error: 'form.error.invalid', note }, { status: 400 })
@@ -58,6 +61,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           : 'messages.admin.handle.error.already'
     return data({ error, note }, { status: outcome.code === 'invalid' ? 400 : 409 })
   }
+  await recordStaffAction(serviceContextOf(context), {
+    actor,
+    action: `conversation:${intent}`,
+    subject: { type: 'conversation', id: id.data },
+    after: { handled: intent },
+  })
   const done = intent === 'warn' ? 'warned' : intent === 'close' ? 'closed' : 'suspended'
   const flash = await flashCookie({ kind: 'success', title: messageId(`messages.admin.handle.done.${done}`) })
   return redirect(`/admin/conversations/${id.data}`, { headers: { 'Set-Cookie': flash } })

@@ -5,8 +5,8 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { listReportedConversations } from '#app/modules/messaging/messaging.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import type { Route } from './+types/conversations'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
@@ -15,7 +15,7 @@ export const clientMiddleware = [messagesFor(handle)]
 
 // Staff: the conversations a customer or a store reported, most recently reported first. Others stay private.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'conversations:moderate')
   const items = await listReportedConversations(serviceContextOf(context))
   return { title: requestI18n(request)._('messages.admin.list.meta'), items }
 }

@@ -13,10 +13,11 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { DELIVERY_OPTIONS, DELIVERY_ZONES } from '#app/modules/orders/delivery.ts'
 import { feeField } from '#app/modules/orders/delivery-fees.schemas.ts'
 import { getDeliveryFees, listDeliveryFeeHistory, listZoneDistricts } from '#app/modules/orders/delivery-fees.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { changeDeliveryFees } from '#app/workflows/staff-money.server.ts'
 import type { Route } from './+types/delivery-fees'
 
@@ -28,7 +29,7 @@ export const clientMiddleware = [messagesFor(handle)]
 // is free. Saving makes a new schedule in force from now; the ones before stay listed below.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'deliveryFees:read')
   const ctx = serviceContextOf(context)
   const [current, history] = await Promise.all([getDeliveryFees(ctx), listDeliveryFeeHistory(ctx)])
   return {
@@ -40,12 +41,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'deliveryFees:manage')
   const form = await request.formData()
+  const before = await getDeliveryFees(serviceContextOf(context))
   const outcome = await changeDeliveryFees({ ...serviceContextOf(context), actor }, form)
   if (!outcome.ok) {
     return data({ errors: outcome.errors, values: Object.fromEntries(form) }, { status: outcome.status })
   }
+  await recordStaffAction(serviceContextOf(context), {
+    actor,
+    action: 'deliveryFees:set',
+    subject: { type: 'delivery-fees', id: 'schedule' },
+    before: { fees: before.fees, freeStandardAbove: before.freeStandardAbove },
+    after: { fees: outcome.value.fees, freeStandardAbove: outcome.value.freeStandardAbove },
+  })
   const flash = await flashCookie({ kind: 'success', title: 'money.fees.saved' })
   return redirect('/admin/delivery-fees', { headers: { 'Set-Cookie': flash } })
 }

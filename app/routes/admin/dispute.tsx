@@ -17,11 +17,12 @@ import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { listOrderEntries } from '#app/modules/ledger/ledger.server.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
 import { DisputeDecisionFormSchema } from '#app/modules/returns/returns.schemas.ts'
 import { findDispute } from '#app/modules/returns/returns.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { findDisputeOrderNumber } from '#app/queries/staff-disputes.server.ts'
 import { findOrderForConsole } from '#app/queries/staff-orders.server.ts'
 import { decideDispute, getReturnsPanel } from '#app/workflows/returns.server.ts'
@@ -36,7 +37,7 @@ export const clientMiddleware = [messagesFor(handle)]
 // which both sides are told.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'disputes:read')
   const ctx = serviceContextOf(context)
   const id = RecordIdSchema.safeParse(params.disputeId).data ?? Number.NaN
   const dispute = Number.isNaN(id) ? null : await findDispute(ctx, id)
@@ -66,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'disputes:decide')
   const id = RecordIdSchema.safeParse(params.disputeId).data ?? Number.NaN
   if (Number.isNaN(id)) notFound()
   const form = await request.formData()
@@ -86,6 +87,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : { form: `returns.refused.${outcome.code}` }
     return data({ errors, values, left: outcome.left ?? null }, { status: outcome.code === 'too_much' ? 400 : 409 })
   }
+  const { key: _key, ...decision } = parsed.data as typeof parsed.data & { key?: string }
+  await recordStaffAction(serviceContextOf(context), {
+    actor,
+    action: 'dispute:decide',
+    subject: { type: 'dispute', id },
+    after: decision,
+  })
   const flash = await flashCookie({ kind: 'success', title: 'returns.admin.decided', body: 'returns.admin.told' })
   return redirect(`/admin/disputes/${id}`, { headers: { 'Set-Cookie': flash } })
 }

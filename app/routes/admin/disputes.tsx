@@ -8,7 +8,7 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { countOpenDisputes, listDisputeQueue } from '#app/queries/staff-disputes.server.ts'
 import type { Route } from './+types/disputes'
 
@@ -20,7 +20,7 @@ export const clientMiddleware = [messagesFor(handle)]
 // days, orders never received or never sent. Oldest first, with how long each has waited.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'disputes:read')
   const ctx = serviceContextOf(context)
   const [open, decided, counts] = await Promise.all([
     listDisputeQueue(ctx, { status: 'open' }),

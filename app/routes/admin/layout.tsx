@@ -1,5 +1,6 @@
 import { Form, Outlet } from 'react-router'
 import { AdminNav } from '#app/components/admin/admin-nav.tsx'
+import { StaffForbidden } from '#app/components/admin/staff-forbidden.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { getEnv } from '#app/lib/env.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
@@ -19,7 +20,7 @@ export const middleware: Route.MiddlewareFunction[] = [roleGuard('admin')]
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = guardedActor(context, 'admin')
   // The development mailbox exists only outside production (docs/security.md).
-  return { name: actor.name, mailbox: !getEnv().production }
+  return { name: actor.name, mailbox: !getEnv().production, staffRole: actor.staffRole ?? null }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -37,10 +38,16 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
-      <AdminNav mailbox={loaderData.mailbox} />
+      <AdminNav mailbox={loaderData.mailbox} staffRole={loaderData.staffRole} />
       <div className="mt-6">
         <Outlet />
       </div>
     </div>
   )
+}
+
+// A page or form the staff member's role may not use (requireStaffPermission's 403) says so here, with a way on;
+// anything else goes to the storefront's error page.
+export function ErrorBoundary() {
+  return <StaffForbidden />
 }

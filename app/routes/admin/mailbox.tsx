@@ -10,10 +10,10 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { hideOneTimeLinks } from '#app/modules/outbox/one-time-links.ts'
 import { MailboxQuerySchema } from '#app/modules/outbox/outbox.schemas.ts'
 import { listMessages } from '#app/modules/outbox/outbox.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import type { Route } from './+types/mailbox'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
@@ -23,7 +23,7 @@ export const clientMiddleware = [messagesFor(handle)]
 const MAILBOX_LIMIT = 100
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'mailbox:read')
   // Development only: in production the page does not exist, for staff or anyone.
   if (getEnv().production) throw new Response('Not Found', { status: 404 })
   const query = MailboxQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))

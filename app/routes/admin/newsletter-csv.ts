@@ -1,6 +1,7 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { toCsv } from '#app/modules/catalog/stock-csv.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { listConfirmedSubscribers } from '#app/modules/support/newsletter.server.ts'
 import type { Route } from './+types/newsletter-csv'
 
@@ -8,9 +9,16 @@ import type { Route } from './+types/newsletter-csv'
 // order mark first so spreadsheets read it as UTF-8. Addresses that never confirmed are not in it. Staff only (the
 // admin layout's guard runs before this loader); never kept by any cache.
 export async function loader({ context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'exports:newsletter')
   const subscribers = await listConfirmedSubscribers(serviceContextOf(context))
   const csv = toCsv([['email', 'confirmed_at'], ...subscribers.map((s) => [s.email, s.confirmedAt.toISOString()])])
+  // An export of personal data is a staff action like any other.
+  await recordStaffAction(serviceContextOf(context), {
+    actor,
+    action: 'export:newsletter',
+    subject: { type: 'export', id: 'newsletter' },
+    after: { rows: subscribers.length },
+  })
   const day = new Date().toISOString().slice(0, 10)
   return new Response(`\uFEFF${csv}`, {
     headers: {

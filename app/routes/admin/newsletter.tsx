@@ -6,7 +6,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { listNewsletterSubscriptions } from '#app/modules/support/newsletter.server.ts'
 import { StaffListQuerySchema } from '#app/modules/support/support.schemas.ts'
 import type { Route } from './+types/newsletter'
@@ -16,7 +16,7 @@ export const handle = { i18n: ['admin'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'newsletter:read')
   const query = StaffListQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const subscribers = await listNewsletterSubscriptions(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.meta.newsletter'), subscribers }

@@ -22,9 +22,11 @@ import { placeLine } from '#app/lib/places.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { StaffOrderActionSchema } from '#app/modules/orders/orders.schemas.ts'
 import { failureKindOf } from '#app/modules/payments/failure-reasons.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
+import type { StaffPermission } from '#app/modules/staff/permissions.ts'
 import { findOrderForConsole } from '#app/queries/staff-orders.server.ts'
 import { getReturnsPanel } from '#app/workflows/returns.server.ts'
 import {
@@ -41,7 +43,7 @@ export const handle = { i18n: ['fulfilment', 'orders', 'returns'] } satisfies I1
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'orders:read')
   const found = params.number.length <= 40 ? await findOrderForConsole(serviceContextOf(context), params.number) : null
   if (!found) notFound()
   return {
@@ -51,6 +53,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // The refund form's own reference: the same form sent twice makes one refund.
     refundKey: crypto.randomUUID(),
   }
+}
+
+/** The permission each of the page's forms needs. */
+const orderIntentPermission: Record<string, StaffPermission> = {
+  cancel: 'orders:cancel',
+  refund: 'refunds:issue',
+  cash: 'orders:cashCollected',
+  note: 'orders:note',
 }
 
 /** What a refused action answers: which form, the messages by field (catalogue ids), what was typed. */
@@ -64,8 +74,9 @@ export type StaffOrderActionData = {
 
 /** Cancel, refund, cash collected, note: staff only (the layout's guard, and each workflow checks the role again). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
   const form = await request.formData()
+  // Each intent needs its own permission (a support member may add a note, never refund).
+  const actor = requireStaffPermission(context, orderIntentPermission[String(form.get('intent'))] ?? 'orders:cancel')
   const typed = (name: string) => {
     const v = form.get(name)
     return typeof v === 'string' ? v.slice(0, 2100) : ''
@@ -91,6 +102,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     const { status, errors, left } = refusal(outcome)
     return data<StaffOrderActionData>({ intent, vendorOrderId, errors, values, left }, { status })
+  }
+  if (!(input.intent === 'refund' && 'duplicate' in outcome && outcome.duplicate)) {
+    await recordStaffAction(serviceContextOf(context), {
+      actor,
+      action: `order:${input.intent}`,
+      subject: { type: 'order', id: orderNumber },
+      after:
+        input.intent === 'refund'
+          ? { amount: input.amount, reason: input.reason }
+          : input.intent === 'cancel'
+            ? { status: 'cancelled', vendorOrderId: input.vendorOrderId ?? null, reason: input.reason }
+            : input.intent === 'cash'
+              ? { vendorOrderId: input.vendorOrderId, cash: 'collected' }
+              : { note: input.body.slice(0, 200) },
+    })
   }
   const title =
     input.intent === 'cancel'

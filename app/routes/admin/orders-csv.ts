@@ -1,6 +1,7 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { exportOrdersCsv } from '#app/queries/staff-orders.server.ts'
 import type { Route } from './+types/orders-csv'
 
@@ -8,9 +9,15 @@ import type { Route } from './+types/orders-csv'
 // amounts in whole francs, a byte order mark first so spreadsheets read it as UTF-8. Staff only (the admin layout's
 // guard runs before this loader).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'exports:orders')
   const { page: _page, ...query } = StaffOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const csv = await exportOrdersCsv(serviceContextOf(context), query)
+  await recordStaffAction(serviceContextOf(context), {
+    actor,
+    action: 'export:orders',
+    subject: { type: 'export', id: 'orders' },
+    after: { filter: query },
+  })
   const day = new Date().toISOString().slice(0, 10)
   return new Response(`\uFEFF${csv}`, {
     headers: {

@@ -12,8 +12,8 @@ import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { orderStatuses, paymentMethods, StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { listOrdersForConsole } from '#app/queries/staff-orders.server.ts'
 import type { Route } from './+types/orders'
 
@@ -22,7 +22,7 @@ export const handle = { i18n: ['fulfilment', 'orders'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'orders:read')
   const query = StaffOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const listing = await listOrdersForConsole(serviceContextOf(context), query)
   return { title: requestI18n(request)._('fulfilment.admin.orders.meta'), listing, query }

@@ -13,7 +13,8 @@ import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { getStaffPayoutsPage, type StaffPayout } from '#app/queries/staff-payouts.server.ts'
 import { PAYOUT_TABS } from '#app/queries/staff-payouts.ts'
 import { actOnPayouts } from '#app/workflows/staff-payouts.server.ts'
@@ -28,7 +29,7 @@ export const clientMiddleware = [messagesFor(handle)]
 // outcome is shown on the page itself, so it works without JavaScript; a second click pays nothing twice.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'payouts:read')
   const page = await getStaffPayoutsPage(serviceContextOf(context), {
     tab: new URL(request.url).searchParams.get('tab'),
   })
@@ -36,8 +37,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
-  const notice = await actOnPayouts({ ...serviceContextOf(context), actor }, await request.formData())
+  const actor = requireStaffPermission(context, 'payouts:approve')
+  const form = await request.formData()
+  const notice = await actOnPayouts({ ...serviceContextOf(context), actor }, form)
+  if (notice.kind === 'success') {
+    const payoutId = form.get('payoutId')
+    await recordStaffAction(serviceContextOf(context), {
+      actor,
+      action: form.get('intent') === 'retry' ? 'payout:retry' : 'payout:payDue',
+      subject: { type: 'payout', id: form.get('intent') === 'retry' ? String(payoutId) : 'due' },
+      after: notice.values ?? null,
+    })
+  }
   return data({ notice }, { status: notice.kind === 'error' ? 409 : 200 })
 }
 

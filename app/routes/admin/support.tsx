@@ -10,7 +10,7 @@ import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { listSupportMessages, REPLY_PROMISE_MS } from '#app/modules/support/support-messages.server.ts'
 import { SupportDeskQuerySchema } from '#app/modules/support/ticket.schemas.ts'
 import type { Route } from './+types/support'
@@ -25,7 +25,7 @@ export const clientMiddleware = [messagesFor(handle)]
 const STATES = ['all', 'new', 'open', 'waiting', 'solved'] as const
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'support:tickets')
   const query = SupportDeskQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const now = new Date()
   const tickets = await listSupportMessages(serviceContextOf(context), { ...query, now })

@@ -13,8 +13,9 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { RecordIdSchema } from '#app/modules/messaging/messaging.schemas.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { TicketReplySchema } from '#app/modules/support/ticket.schemas.ts'
 import { getTicketForStaff, replyAsStaff, updateTicketAsStaff } from '#app/workflows/support-desk.server.ts'
 import type { Route } from './+types/ticket'
@@ -27,7 +28,7 @@ export const clientMiddleware = [messagesFor(handle)]
 // phone-only account), its state and who looks after it, and the customer's last orders beside it.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const actor = guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'support:tickets')
   const id = RecordIdSchema.safeParse(params.ticketId).data ?? Number.NaN
   const found = Number.isNaN(id) ? null : await getTicketForStaff({ ...serviceContextOf(context), actor }, id)
   if (!found) notFound()
@@ -35,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'support:tickets')
   const id = RecordIdSchema.safeParse(params.ticketId).data ?? Number.NaN
   if (Number.isNaN(id)) notFound()
   const ctx = { ...serviceContextOf(context), actor }
@@ -68,6 +69,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } else {
     return data({ error: 'form.error.invalid', body: '' }, { status: 400 })
   }
+  await recordStaffAction(ctx, {
+    actor,
+    action: `ticket:${intent}`,
+    subject: { type: 'ticket', id },
+    after:
+      intent === 'assign'
+        ? { assignedTo: form.get('assignedTo') || null }
+        : intent === 'reply'
+          ? null
+          : { status: intent === 'solve' ? 'solved' : 'open' },
+  })
   const flash = await flashCookie({ kind: 'success', title: messageId(toast) })
   return redirect(`/admin/support/${id}`, { headers: { 'Set-Cookie': flash } })
 }

@@ -11,6 +11,8 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
+import { can, staffHomePath } from '#app/modules/staff/permissions.ts'
 import { VendorApplicationsQuerySchema, VendorStatusFormSchema } from '#app/modules/vendors/vendor-status.schemas.ts'
 import { changeVendorStatus, type VendorStatusRefusal } from '#app/modules/vendors/vendor-status.server.ts'
 import { vendorStatuses } from '#app/modules/vendors/vendor-status.ts'
@@ -22,7 +24,9 @@ export const handle = { i18n: ['accounts', 'admin'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  // The console's first page: a role that may not read applications starts on its own first page instead.
+  const staff = guardedActor(context, 'admin')
+  if (!can(staff.staffRole, 'vendors:read')) throw redirect(staffHomePath(staff.staffRole))
   const query = VendorApplicationsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const listing = await listApplicationsForStaff(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.meta.vendors'), listing, query }
@@ -30,9 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Approve, reject, suspend or reinstate a store: staff only, checked here whatever the page showed. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
-  const i18n = requestI18n(request)
   const form = await request.formData()
+  // Approving or rejecting an application, and suspending or reinstating a store, are separate permissions.
+  const asked = form.get('intent')
+  const actor = requireStaffPermission(
+    context,
+    asked === 'approve' || asked === 'reject' ? 'vendors:decide' : 'stores:suspend',
+  )
+  const i18n = requestI18n(request)
   const parsed = VendorStatusFormSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success) {
     return data<VendorStatusActionData>({ errors: { form: i18n._('admin.vendors.error.invalid') } }, { status: 400 })

@@ -1,0 +1,35 @@
+// The actions the audit log records, each with its label in the catalogue (admin.po: `admin.audit.action.<name>`).
+// An action recorded under a name not listed here (a new one, before its label) shows its name as it is.
+export const AUDIT_ACTIONS = [
+  'vendor:approve',
+  'vendor:reject',
+  'vendor:suspend',
+  'vendor:reinstate',
+  'order:cancel',
+  'order:refund',
+  'order:cash',
+  'order:note',
+  'payout:retry',
+  'payout:payDue',
+  'dispute:decide',
+  'commission:rule',
+  'deliveryFees:set',
+  'conversation:warn',
+  'conversation:close',
+  'conversation:suspend',
+  'ticket:reply',
+  'ticket:solve',
+  'ticket:reopen',
+  'ticket:assign',
+  'export:orders',
+  'export:newsletter',
+  'staff:invite',
+  'staff:invite:revoke',
+  'staff:join',
+  'staff:role',
+  'staff:remove',
+] as const
+
+export function isKnownAuditAction(action: string): action is (typeof AUDIT_ACTIONS)[number] {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action)
+}
