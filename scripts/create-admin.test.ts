@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AccountsContext, createAccountDirect, signInWithPassword } from '#app/modules/accounts/accounts.server.ts'
+import { users } from '#app/modules/accounts/tables.server.ts'
 import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { createAdmin, parseArgs, passwordReader } from './create-admin.ts'
@@ -13,6 +15,9 @@ const signIn = (email: string, password: string) =>
     { request: new Request('http://localhost:3000/customer-login'), clientAddress: `10.1.0.${++address}` },
     { email, password },
   )
+/** The staff role the account has (every staff account made by the command is an owner: issue 17). */
+const staffRoleOf = async (email: string) =>
+  (await t.ctx.db.select({ staffRole: users.staffRole }).from(users).where(eq(users.email, email)))[0]?.staffRole
 const never = async () => {
   throw new Error('the password should not be asked for')
 }
@@ -32,6 +37,7 @@ describe('createAdmin', () => {
     })
     expect(outcome).toMatchObject({ ok: true, action: 'created', email: 'mugisha@isoko.rw' })
     expect(await signIn('mugisha@isoko.rw', 'Imigongo-Art-2026')).toMatchObject({ ok: true, role: 'admin' })
+    expect(await staffRoleOf('mugisha@isoko.rw')).toBe('owner')
   })
 
   it('makes an existing account an admin without asking for or changing its password', async () => {
@@ -45,6 +51,7 @@ describe('createAdmin', () => {
     const outcome = await createAdmin(ctx, { email: 'ALINE@example.rw', readPassword: never })
     expect(outcome).toEqual({ ok: true, action: 'promoted', email: 'aline@example.rw' })
     expect(await signIn('aline@example.rw', 'Kitenge-Blue-42')).toMatchObject({ ok: true, role: 'admin' })
+    expect(await staffRoleOf('aline@example.rw')).toBe('owner')
   })
 
   it('refuses a bad address, a weak password and no password, and creates nothing', async () => {
