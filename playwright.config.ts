@@ -27,6 +27,7 @@ const DESK_ONLY = [
   'vendor-dashboard.spec.ts',
   'class-conflicts.spec.ts',
   'staff-order-actions.spec.ts',
+  'staff-roles.spec.ts',
 ]
 
 /**

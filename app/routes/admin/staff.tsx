@@ -43,7 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireStaffPermission(context, 'staff:manage')
   const ctx = serviceContextOf(context)
   const [members, invitations] = await Promise.all([listStaffAccounts(ctx), listPendingInvitations(ctx)])
-  return { title: requestI18n(request)._('admin.staff.meta'), members, invitations, me: actor.userId }
+  return {
+    title: requestI18n(request)._('admin.staff.meta'),
+    members,
+    invitations,
+    me: actor.userId,
+    validHours: INVITATION_VALID_HOURS,
+  }
 }
 
 /** Each refusal's message (a catalogue id). */
@@ -118,7 +124,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
   const t = useT()
   const when = useDateTimeFormat()
   const busy = useNavigation().state === 'submitting'
-  const { members, invitations, me } = loaderData
+  const { members, invitations, me, validHours } = loaderData
   const answer = actionData as StaffActionData | undefined
   const invite = answer?.intent === 'invite' ? answer : undefined
   const emailError = invite?.errors.email
@@ -211,7 +217,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
           {t('admin.staff.invite.heading')}
         </h2>
         <p className="max-w-prose text-sm text-muted-foreground">
-          {t('admin.staff.invite.intro', { hours: INVITATION_VALID_HOURS })}
+          {t('admin.staff.invite.intro', { hours: validHours })}
         </p>
         <Form
           method="post"
