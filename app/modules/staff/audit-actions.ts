@@ -33,3 +33,22 @@ export const AUDIT_ACTIONS = [
 export function isKnownAuditAction(action: string): action is (typeof AUDIT_ACTIONS)[number] {
   return (AUDIT_ACTIONS as readonly string[]).includes(action)
 }
+
+// The kinds of thing an action is recorded against, each with its label (`admin.audit.type.<type>`).
+export const AUDIT_SUBJECT_TYPES = [
+  'vendor',
+  'order',
+  'payout',
+  'dispute',
+  'commission',
+  'delivery-fees',
+  'conversation',
+  'ticket',
+  'export',
+  'invitation',
+  'staff',
+] as const
+
+export function isKnownSubjectType(type: string): type is (typeof AUDIT_SUBJECT_TYPES)[number] {
+  return (AUDIT_SUBJECT_TYPES as readonly string[]).includes(type)
+}

@@ -12,7 +12,7 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { AuditQuerySchema } from '#app/modules/staff/audit.schemas.ts'
 import { listAuditActions, listAuditActors, searchAuditLog } from '#app/modules/staff/audit.server.ts'
-import { isKnownAuditAction } from '#app/modules/staff/audit-actions.ts'
+import { isKnownAuditAction, isKnownSubjectType } from '#app/modules/staff/audit-actions.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import type { Route } from './+types/audit'
 
@@ -67,6 +67,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pageCount, actors, actions, query } = loaderData
   const actionLabel = (a: string) =>
     isKnownAuditAction(a) ? t(messageId(`admin.audit.action.${a.replaceAll(':', '.')}`)) : a
+  const typeLabel = (type: string) => (isKnownSubjectType(type) ? t(messageId(`admin.audit.type.${type}`)) : type)
   const filtered = Boolean(query.actor || query.action || query.subject || query.from || query.to)
   return (
     <section aria-labelledby="audit-title">
@@ -139,7 +140,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                 <p className="flex flex-wrap items-baseline gap-x-2">
                   <span className="font-semibold">{actionLabel(e.action)}</span>
                   <span className="break-all text-muted-foreground">
-                    {t('admin.audit.subject', { type: e.subjectType, id: e.subjectId })}
+                    {t('admin.audit.subject', { type: typeLabel(e.subjectType), id: e.subjectId })}
                   </span>
                 </p>
                 <p className="text-muted-foreground">
