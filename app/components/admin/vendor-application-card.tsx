@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from 'react-router'
+import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
@@ -170,6 +171,9 @@ function StatusForm({
   refused?: VendorStatusActionData
 }) {
   const t = useT()
+  const allowed = useStaffCan(
+    transition.action === 'approve' || transition.action === 'reject' ? 'vendors:decide' : 'stores:suspend',
+  )
   const navigation = useNavigation()
   const busy =
     navigation.state === 'submitting' &&
@@ -177,6 +181,7 @@ function StatusForm({
     navigation.formData?.get('intent') === transition.action
   const fieldId = `vendor-${vendorId}-${transition.action}-reason`
   const error = refused?.errors.reason
+  if (!allowed) return null
   return (
     <Form
       method="post"

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from 'react-router'
 import { FormAlert } from '#app/components/account/fields.tsx'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { useServerForm } from '#app/components/forms/use-server-form.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
@@ -68,6 +69,7 @@ export default function DeliveryFeesPage({ loaderData, actionData }: Route.Compo
   const when = useDateTimeFormat()
   const { intlLocale } = useRootData()
   const busy = useNavigation().state === 'submitting'
+  const mayChange = useStaffCan('deliveryFees:manage')
   const { current, history, zones } = loaderData
   const defaults: Record<string, string> = { freeStandardAbove: String(current.freeStandardAbove) }
   for (const zone of DELIVERY_ZONES) {
@@ -102,27 +104,30 @@ export default function DeliveryFeesPage({ loaderData, actionData }: Route.Compo
         {t('money.fees.heading')}
       </h1>
       <p className="mt-1 max-w-prose text-sm text-muted-foreground">{t('money.fees.intro')}</p>
-      <Form method="post" id={form.id} noValidate className="mt-6 grid gap-6">
-        <FormAlert message={form.errors?.[0]} />
-        {DELIVERY_ZONES.map((zone) => (
-          <fieldset key={zone} className="rounded-lg border border-border bg-card p-4">
-            <legend className="px-1 font-semibold">{t(`money.zone.${zone}`)}</legend>
-            <p className="text-xs text-muted-foreground">
-              {zone === 'rest' ? t('money.zone.restDistricts', { count: zones.rest.length }) : zones[zone].join(', ')}
-            </p>
-            <div className="mt-3 grid gap-4 sm:grid-cols-2">
-              {DELIVERY_OPTIONS.map((option) => field(feeField(zone, option), t(`money.fees.field.${option}`)))}
-            </div>
-          </fieldset>
-        ))}
-        <div className="max-w-xs">{field('freeStandardAbove', t('money.fees.field.freeAbove'))}</div>
-        <p className="text-xs text-muted-foreground">{t('money.fees.hint')}</p>
-        <div>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('money.saving') : t('money.fees.save')}
-          </Button>
-        </div>
-      </Form>
+      {/* A role that may not change the fees reads them in the history below, which marks those in force. */}
+      {mayChange ? (
+        <Form method="post" id={form.id} noValidate className="mt-6 grid gap-6">
+          <FormAlert message={form.errors?.[0]} />
+          {DELIVERY_ZONES.map((zone) => (
+            <fieldset key={zone} className="rounded-lg border border-border bg-card p-4">
+              <legend className="px-1 font-semibold">{t(`money.zone.${zone}`)}</legend>
+              <p className="text-xs text-muted-foreground">
+                {zone === 'rest' ? t('money.zone.restDistricts', { count: zones.rest.length }) : zones[zone].join(', ')}
+              </p>
+              <div className="mt-3 grid gap-4 sm:grid-cols-2">
+                {DELIVERY_OPTIONS.map((option) => field(feeField(zone, option), t(`money.fees.field.${option}`)))}
+              </div>
+            </fieldset>
+          ))}
+          <div className="max-w-xs">{field('freeStandardAbove', t('money.fees.field.freeAbove'))}</div>
+          <p className="text-xs text-muted-foreground">{t('money.fees.hint')}</p>
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? t('money.saving') : t('money.fees.save')}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
 
       <h2 className="mt-10 text-lg font-semibold">{t('money.fees.history')}</h2>
       <div className="mt-3 overflow-x-auto rounded-lg border border-border bg-card">

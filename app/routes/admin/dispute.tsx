@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { DisputeSummary, ReturnCard } from '#app/components/returns/return-card.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
@@ -110,6 +111,7 @@ export default function AdminDisputePage({ loaderData, actionData }: Route.Compo
   const { dispute, item, otherReturns, order, part, payments, refunds, refundable, entries, suggested, key } =
     loaderData
   const busy = useNavigation().state === 'submitting'
+  const mayDecide = useStaffCan('disputes:decide')
   const errors: Record<string, string> = actionData?.errors ?? {}
   const values = actionData?.values ?? { decision: 'refund', amount: String(suggested), bearer: 'vendor', note: '' }
   const err = (name: string) =>
@@ -207,7 +209,7 @@ export default function AdminDisputePage({ loaderData, actionData }: Route.Compo
         </Panel>
       </div>
 
-      {dispute.status === 'open' ? (
+      {dispute.status === 'open' && mayDecide ? (
         <Form method="post" noValidate className="grid gap-4 rounded-xl border border-border bg-card p-4">
           <h2 className="text-lg font-semibold">{t('returns.admin.decide')}</h2>
           {errors.form ? (

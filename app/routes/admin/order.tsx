@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { DeliveryOption } from '#app/components/fulfilment/delivery-option.tsx'
 import { OrderHistory } from '#app/components/fulfilment/order-history.tsx'
 import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
@@ -518,10 +519,13 @@ function RefundForm({
   refundKey: string
   answer?: StaffOrderActionData
 }) {
+  // Shown only to a role that may refund (the action refuses the others anyway).
+  const allowed = useStaffCan('refunds:issue')
   const t = useT()
   const { intlLocale } = useRootData()
   const busy = useBusy('refund')
   const amountError = answer?.errors.amount
+  if (!allowed) return null
   if (left <= 0) {
     return (
       <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
@@ -579,8 +583,10 @@ function RefundForm({
 }
 
 function CancelForm({ answer }: { answer?: StaffOrderActionData }) {
+  const allowed = useStaffCan('orders:cancel')
   const t = useT()
   const busy = useBusy('cancel')
+  if (!allowed) return null
   return (
     <Form
       method="post"
@@ -613,7 +619,7 @@ type PartView = Route.ComponentProps['loaderData']['order']['vendorOrders'][numb
 function PartActions({
   part,
   orderMethod,
-  canCancel,
+  canCancel: cancellable,
   answer,
 }: {
   part: PartView
@@ -624,8 +630,13 @@ function PartActions({
   const t = useT()
   const cashBusy = useBusy('cash', part.id)
   const cancelBusy = useBusy('cancel', part.id)
+  const mayCollect = useStaffCan('orders:cashCollected')
+  const canCancel = useStaffCan('orders:cancel') && cancellable
   const canCollect =
-    orderMethod === 'cod' && !part.cashCollectedAt && (part.status === 'dispatched' || part.status === 'delivered')
+    mayCollect &&
+    orderMethod === 'cod' &&
+    !part.cashCollectedAt &&
+    (part.status === 'dispatched' || part.status === 'delivered')
   if (!canCancel && !canCollect) return null
   const id = `admin-part-${part.id}`
   return (
