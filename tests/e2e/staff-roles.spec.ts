@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test'
 import { DEMO_PASSWORD, signIn } from './admin-helpers.ts'
+import { seriousViolations } from './axe.ts'
 import { linkFromMail } from './mail.ts'
 
 // Staff roles (issue 17): an owner invites a support member by e-mail from the console; the invitee follows the
 // e-mailed link (read from the SMTP sink: tests/e2e/mail.ts), chooses a name and password, and lands in the
 // console signed in. They see the support pages, and neither the money pages in the navigation nor the payouts
 // page by its address (403, saying so). The owner finds the invitation and the joining in the audit log.
-// Desktop only: the pages' phone width is checked by screenshots while building them.
+// Desktop only: the pages' phone width is checked by screenshots while building them. Each page is checked with axe.
 
 test('an owner invites a support member, who signs in, sees the support pages and is refused payouts', async ({
   page,
@@ -25,6 +26,9 @@ test('an owner invites a support member, who signs in, sees the support pages an
   await invite.getByLabel('Role').selectOption('support')
   await invite.getByRole('button', { name: 'Send invitation' }).click()
   await expect(main.getByRole('region', { name: 'Invitations waiting' })).toContainText(email)
+  // Checked once the toast is gone (the toaster is checked with the storefront).
+  await page.reload()
+  expect(await seriousViolations(page), '/admin/staff').toEqual([])
 
   // The invitee, in a browser of their own.
   const link = await linkFromMail(email, /https?:\/\/[^\s"'<>]+\/staff-invitation\?token=[^\s"'<>]+/)
@@ -32,6 +36,7 @@ test('an owner invites a support member, who signs in, sees the support pages an
   await invitee.goto(link)
   const form = invitee.getByRole('main')
   await expect(form).toContainText(`You were invited as Support, with the address ${email}.`)
+  expect(await seriousViolations(invitee), '/staff-invitation').toEqual([])
   await form.getByLabel('Your full name').fill('Aimée Uwera')
   await form.getByLabel('Password', { exact: true }).fill(password)
   await form.getByLabel('Confirm password').fill(password)
@@ -67,5 +72,6 @@ test('an owner invites a support member, who signs in, sees the support pages an
   await expect(log).toContainText(`by Aimée Uwera`)
   await expect(log).toContainText('Staff invited')
   await expect(log).toContainText(email)
+  expect(await seriousViolations(page), '/admin/audit').toEqual([])
   await invitee.context().close()
 })
