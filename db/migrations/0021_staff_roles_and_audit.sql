@@ -30,6 +30,7 @@ ALTER TABLE "staff_invitations" ADD CONSTRAINT "staff_invitations_accepted_by_us
 ALTER TABLE "staff_audit_log" ADD CONSTRAINT "staff_audit_log_actor_user_id_users_id_fk" FOREIGN KEY ("actor_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_invitations_token_idx" ON "staff_invitations" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "staff_invitations_email_idx" ON "staff_invitations" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "staff_invitations_waiting_idx" ON "staff_invitations" USING btree ("email") WHERE "staff_invitations"."accepted_at" is null;--> statement-breakpoint
 CREATE INDEX "staff_audit_log_created_idx" ON "staff_audit_log" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "staff_audit_log_actor_idx" ON "staff_audit_log" USING btree ("actor_user_id","created_at");--> statement-breakpoint
 CREATE INDEX "staff_audit_log_subject_idx" ON "staff_audit_log" USING btree ("subject_id","created_at");--> statement-breakpoint

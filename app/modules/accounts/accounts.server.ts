@@ -467,11 +467,14 @@ export async function removeStaffAccess(ctx: ServiceContext, userId: string): Pr
   await ctx.db.delete(sessions).where(eq(sessions.userId, userId))
 }
 
-/** Makes a new account a staff member with a role (an accepted invitation). */
+/**
+ * Makes a new account a staff member with a role (an accepted invitation: the link came to the address, so the
+ * address is verified too).
+ */
 export async function makeStaffAccount(ctx: ServiceContext, userId: string, staffRole: StaffRole): Promise<void> {
   await ctx.db
     .update(users)
-    .set({ ...roleColumns('admin', staffRole), updatedAt: new Date() })
+    .set({ ...roleColumns('admin', staffRole), emailVerified: true, updatedAt: new Date() })
     .where(eq(users.id, userId))
 }
 

@@ -296,7 +296,7 @@ describe('invitations', () => {
     const accepted = await acceptInvitation(accounts, call(), { token, name: 'Aimée Uwera', password: PASSWORD })
     expect(accepted).toMatchObject({ ok: true, staffRole: 'support' })
     const [user] = await t.ctx.db.select().from(users).where(eq(users.email, 'aimee@staff.example.rw'))
-    expect(user).toMatchObject({ role: 'admin', staffRole: 'support', name: 'Aimée Uwera' })
+    expect(user).toMatchObject({ role: 'admin', staffRole: 'support', name: 'Aimée Uwera', emailVerified: true })
     expect(await acceptInvitation(accounts, call(), { token, name: 'Someone Else', password: PASSWORD })).toEqual({
       ok: false,
       code: 'used',
@@ -322,6 +322,15 @@ describe('invitations', () => {
     })
     const [late] = await t.ctx.db.select().from(users).where(eq(users.email, 'late@staff.example.rw'))
     expect(late).toBeUndefined()
+    // An expired invitation makes way for a new one.
+    expect(
+      await inviteStaff(owner(), {
+        email: 'late@staff.example.rw',
+        staffRole: 'finance',
+        siteUrl: 'https://isoko.rw',
+        now: after,
+      }),
+    ).toMatchObject({ ok: true })
 
     const sent = await inviteStaff(owner(), {
       email: 'gone@staff.example.rw',
@@ -341,6 +350,18 @@ describe('invitations', () => {
         code: 'unknown',
       },
     )
+  })
+
+  it('sends one invitation when two owners invite the same address at the same moment', async () => {
+    const email = 'twice@staff.example.rw'
+    const both = await Promise.all([
+      inviteStaff(owner(), { email, staffRole: 'support', siteUrl: 'https://isoko.rw' }),
+      inviteStaff(owner(), { email, staffRole: 'finance', siteUrl: 'https://isoko.rw' }),
+    ])
+    expect(both.filter((o) => o.ok)).toHaveLength(1)
+    expect(both.filter((o) => !o.ok)).toEqual([{ ok: false, code: 'already-invited' }])
+    const mails = await t.ctx.db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.recipient, email))
+    expect(mails[0]?.n).toBe(1)
   })
 
   it('refuses an address that already has an account (a customer is never made staff by e-mail), or is staff', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { createI18n } from '#app/lib/i18n.server.ts'
 import { defaultLocale, type Locale } from '#app/lib/i18n.tsx'
@@ -85,19 +85,17 @@ export async function inviteStaff(
   return ctx.db.transaction(async (tx) => {
     const role = await findAccountRoleByEmail({ db: tx }, email)
     if (role) return { ok: false, code: role === 'admin' ? 'already-staff' : 'has-account' } as const
-    // One pending invitation per address: the row of the first is locked while the second looks.
-    const [pending] = await tx
-      .select({ id: staffInvitations.id })
-      .from(staffInvitations)
+    // One invitation waiting per address: an expired one makes way; a valid one refuses a second (a double click,
+    // or two owners at once: the unique index decides, and the second insert does nothing).
+    await tx
+      .delete(staffInvitations)
       .where(
         and(
           eq(staffInvitations.email, email),
           isNull(staffInvitations.acceptedAt),
-          gt(staffInvitations.expiresAt, now),
+          lte(staffInvitations.expiresAt, now),
         ),
       )
-      .for('update')
-    if (pending) return { ok: false, code: 'already-invited' } as const
     const token = randomBytes(32).toString('base64url')
     const [row] = await tx
       .insert(staffInvitations)
@@ -109,7 +107,9 @@ export async function inviteStaff(
         expiresAt: new Date(now.getTime() + INVITATION_VALID_HOURS * 3600_000),
         createdAt: now,
       })
+      .onConflictDoNothing()
       .returning({ id: staffInvitations.id })
+    if (!row) return { ok: false, code: 'already-invited' } as const
     const id = row?.id ?? 0
     const link = new URL(`/staff-invitation?token=${encodeURIComponent(token)}`, input.siteUrl).toString()
     await enqueueMessage(

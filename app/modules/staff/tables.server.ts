@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { type StaffRole, users } from '#app/modules/accounts/tables.server.ts'
 
@@ -19,7 +20,12 @@ export const staffInvitations = pgTable(
     acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('staff_invitations_token_idx').on(t.tokenHash), index('staff_invitations_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('staff_invitations_token_idx').on(t.tokenHash),
+    index('staff_invitations_email_idx').on(t.email),
+    // One invitation waiting per address, even for two owners inviting it at the same moment.
+    uniqueIndex('staff_invitations_waiting_idx').on(t.email).where(sql`${t.acceptedAt} is null`),
+  ],
 )
 
 /**
