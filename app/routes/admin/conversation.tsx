@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { Thread } from '#app/components/messaging/conversation.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
@@ -82,6 +83,8 @@ export default function AdminConversation({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state === 'submitting'
   const { thread, report } = loaderData
   const storeReported = report.by === 'customer'
+  // Suspending the store is a store decision: shown to a role that may suspend stores.
+  const maySuspend = useStaffCan('stores:suspend')
   return (
     <section>
       <Link
@@ -134,7 +137,7 @@ export default function AdminConversation({ loaderData, actionData }: Route.Comp
             <Button type="submit" name="intent" value="close" variant="outline" disabled={busy}>
               {t('messages.admin.handle.close')}
             </Button>
-            {storeReported ? (
+            {storeReported && maySuspend ? (
               <Button type="submit" name="intent" value="suspend" variant="destructive" disabled={busy}>
                 {t('messages.admin.handle.suspend')}
               </Button>
