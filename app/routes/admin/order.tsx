@@ -165,6 +165,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
   const rwf = (amount: number) => formatRwf(amount, intlLocale)
   const { order, payments, refunds, notes, refundable, refundKey, returns } = loaderData
   const answer = actionData as StaffOrderActionData | undefined
+  const mayCancel = useStaffCan('orders:cancel')
   const closed = order.status === 'cancelled' || order.status === 'refunded'
   const live = order.vendorOrders.filter((v) => v.status !== 'cancelled')
   const wholeCancellable = !closed && live.every((v) => v.status === 'new' || v.status === 'packed')
@@ -323,11 +324,11 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           />
           {wholeCancellable ? (
             <CancelForm answer={answer?.intent === 'cancel' && !answer.vendorOrderId ? answer : undefined} />
-          ) : (
+          ) : mayCancel ? (
             <p className="rounded-lg border border-dashed border-border p-4 text-sm text-muted-foreground">
               {closed ? t('fulfilment.admin.act.cancel.closed') : t('fulfilment.admin.act.cancel.onItsWay')}
             </p>
-          )}
+          ) : null}
         </div>
         <NotesPanel notes={notes} answer={answer?.intent === 'note' ? answer : undefined} />
       </section>
