@@ -1,0 +1,43 @@
+import { expect, signIn, test } from './fixtures'
+
+// Bulk actions on the products list: a vendor (a store of the journey's own, tests/e2e/fixtures.ts, with three
+// active products) moves the whole page to drafts at once, then ticks two drafts and makes them active again;
+// the third stays a draft, off the storefront.
+
+test('a vendor moves products to drafts in bulk, then activates two of them', {
+  tag: '@desktop-only',
+}, async ({ page, shop }) => {
+  const vendor = await shop.vendor({ products: 3 })
+  const [first, second, third] = vendor.products
+  await signIn(page, vendor)
+  await page.goto('/vendor-dashboard/products')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products')
+
+  await page.getByLabel('Select all on this page').check()
+  const bar = page.getByRole('form', { name: 'Bulk actions' })
+  await expect(bar.getByText('3 selected')).toBeVisible()
+  await bar.getByLabel('Action').selectOption({ label: 'Move to drafts' })
+  await bar.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('main').getByRole('status')).toContainText('3 products changed.')
+  const storefront = await page.request.get(`/products/${first.slug}`)
+  expect(storefront.status()).toBe(404)
+
+  await page.getByRole('link', { name: /^Drafts \(3\)/ }).click()
+  await expect(page).toHaveURL(/status=draft/)
+  await expect(page.getByRole('row').filter({ hasText: first.title })).toContainText('Draft')
+  await page.getByLabel(`Select ${first.title}`).check()
+  await page.getByLabel(`Select ${second.title}`).check()
+  await expect(bar.getByText('2 selected')).toBeVisible()
+  await bar.getByLabel('Action').selectOption({ label: 'Make active' })
+  await bar.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('main').getByRole('status')).toContainText('2 products changed.')
+  await expect(page.getByRole('row').filter({ hasText: third.title })).toContainText('Draft')
+
+  await page.getByRole('link', { name: /^Active \(2\)/ }).click()
+  await expect(page).toHaveURL(/status=active/)
+  for (const p of [first, second]) {
+    await expect(page.getByRole('row').filter({ hasText: p.title })).toContainText('Active')
+  }
+  await page.goto(`/products/${first.slug}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title)
+})
