@@ -7,6 +7,7 @@ import { ArrowLeft, Plus, Search } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
 import type { I18nHandle, MessageId } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = productId
       ? await duplicateOwnProduct(ctx, { ownerUserId: actor.userId, productId, copyTitle })
       : null
-    if (!result?.ok) throw data(null, { status: 404 })
+    if (!result?.ok) notFound()
     throw redirect(`/vendor-dashboard/products/${result.id}`)
   }
   const values = readBulkForm(form)
