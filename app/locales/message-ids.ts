@@ -2259,6 +2259,7 @@ export type MessageId =
   | 'vendorProducts.sort.nameDesc'
   | 'vendorProducts.sort.newest'
   | 'vendorProducts.sort.oldest'
+  | 'vendorProducts.sort.option'
   | 'vendorProducts.sort.priceAsc'
   | 'vendorProducts.sort.priceDesc'
   | 'vendorProducts.sort.stockAsc'

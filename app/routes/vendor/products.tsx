@@ -241,7 +241,7 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
           >
             {ownProductSorts.map((sort) => (
               <option key={sort} value={sort}>
-                {t('vendorProducts.sort.label')}: {t(sortLabel[sort])}
+                {t('vendorProducts.sort.option', { order: t(sortLabel[sort]) })}
               </option>
             ))}
           </select>
