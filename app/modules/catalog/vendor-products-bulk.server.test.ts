@@ -245,6 +245,55 @@ describe('the bulk form', () => {
   })
 })
 
+describe('the list', () => {
+  it('sorts by name, price, stock and date, and shows a range when variants have their own prices', async () => {
+    const mark = `Sortme${Date.now().toString(36)}`
+    const b = await create(B, {
+      title: `${mark} b`,
+      price: '3 000',
+      variants: [{ id: '', size: '', colour: '', sku: `${mark}-B`, stock: '9' }],
+    })
+    const a = await create(B, {
+      title: `${mark} A`,
+      price: '5 000',
+      variants: [{ id: '', size: '', colour: '', sku: `${mark}-A`, stock: '1' }],
+    })
+    const c = await create(B, {
+      title: `${mark} c`,
+      price: '4 000',
+      variants: [
+        { id: '', size: 'S', colour: '', sku: `${mark}-C`, stock: '5' },
+        { id: '', size: 'XL', colour: '', sku: `${mark}-CX`, stock: '0' },
+      ],
+    })
+    await db.ctx.db
+      .update(productVariants)
+      .set({ price: 4_500 })
+      .where(eq(productVariants.sku, `${mark}-CX`.toUpperCase()))
+    const order = async (sort: Parameters<typeof listOwnProducts>[1]['sort']) =>
+      (await listOwnProducts(db.ctx, { ...B, status: 'all', q: mark, sort }))?.items.map((p) => p.id)
+    expect(await order('name')).toEqual([a.id, b.id, c.id])
+    expect(await order('name-desc')).toEqual([c.id, b.id, a.id])
+    expect(await order('price-asc')).toEqual([b.id, c.id, a.id])
+    expect(await order('price-desc')).toEqual([a.id, c.id, b.id])
+    expect(await order('stock-asc')).toEqual([a.id, c.id, b.id])
+    expect(await order('stock-desc')).toEqual([b.id, c.id, a.id])
+    expect(await order('newest')).toEqual([c.id, a.id, b.id])
+    expect(await order('oldest')).toEqual([b.id, a.id, c.id])
+    const list = await listOwnProducts(db.ctx, { ...B, status: 'all', q: `${mark}-cx` })
+    expect(list?.items).toEqual([
+      expect.objectContaining({
+        id: c.id,
+        price: 4_000,
+        minPrice: null,
+        maxPrice: 4_500,
+        totalStock: 5,
+        variantCount: 2,
+      }),
+    ])
+  })
+})
+
 describe('bulk status', () => {
   it("activates the owner's drafts that have a photo, skips the others with the reason, never another store's", async () => {
     const withPhoto = await create(A)
