@@ -412,16 +412,14 @@ export async function duplicateOwnProduct(
       )
     }
     if (translations.length) {
-      await db
-        .insert(productTranslations)
-        .values(
-          translations.map((t) => ({
-            productId: copy.id,
-            locale: t.locale,
-            title: t.title,
-            description: t.description,
-          })),
-        )
+      await db.insert(productTranslations).values(
+        translations.map((t) => ({
+          productId: copy.id,
+          locale: t.locale,
+          title: t.title,
+          description: t.description,
+        })),
+      )
     }
     return { ok: true, id: copy.id }
   })
