@@ -2,9 +2,9 @@ import { expect, signIn, test } from './fixtures'
 
 // Bulk actions on the products list: a vendor (a store of the journey's own, tests/e2e/fixtures.ts, with three
 // active products) moves the whole page to drafts at once, then ticks two drafts and makes them active again;
-// the third stays a draft, off the storefront.
+// the third stays a draft, off the storefront. Then they duplicate one.
 
-test('a vendor moves products to drafts in bulk, then activates two of them', {
+test('a vendor moves products to drafts in bulk, activates two of them, and duplicates one', {
   tag: '@desktop-only',
 }, async ({ page, shop }) => {
   const vendor = await shop.vendor({ products: 3 })
@@ -40,4 +40,10 @@ test('a vendor moves products to drafts in bulk, then activates two of them', {
   }
   await page.goto(`/products/${first.slug}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title)
+
+  // Duplicate: the copy, a draft, opens in the editor.
+  await page.goto('/vendor-dashboard/products')
+  await page.getByRole('button', { name: `Duplicate ${third.title}` }).click()
+  await expect(page).toHaveURL(/\/vendor-dashboard\/products\/\d+$/)
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`Copy of ${third.title}`)
 })

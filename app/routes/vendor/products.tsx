@@ -62,8 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent')
   if (intent === 'duplicate') {
     const productId = idOf(form.get('productId'))
-    const { _ } = requestI18n(request)
-    const copyTitle = (title: string) => _('vendorProducts.copyOf', { title })
+    const i18n = requestI18n(request)
+    const copyTitle = (title: string) => i18n._('vendorProducts.copyOf', { title })
     const result = productId
       ? await duplicateOwnProduct(ctx, { ownerUserId: actor.userId, productId, copyTitle })
       : null
