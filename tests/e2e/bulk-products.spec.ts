@@ -7,6 +7,7 @@ import { expect, signIn, test } from './fixtures'
 test('a vendor moves products to drafts in bulk, activates two of them, and duplicates one', {
   tag: '@desktop-only',
 }, async ({ page, shop }) => {
+  const other = await shop.vendor({ products: 1 })
   const vendor = await shop.vendor({ products: 3 })
   const [first, second, third] = vendor.products
   await signIn(page, vendor)
@@ -40,6 +41,14 @@ test('a vendor moves products to drafts in bulk, activates two of them, and dupl
   }
   await page.goto(`/products/${first.slug}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.title)
+
+  // Another store's product, posted by hand: not this vendor's, so nothing happens to it.
+  const theirs = other.products[0]
+  const posted = await page.request.post('/vendor-dashboard/products', {
+    form: { intent: 'bulk', action: 'archive', id: String(theirs.id) },
+  })
+  expect(posted.status()).toBe(200)
+  expect((await page.request.get(`/products/${theirs.slug}`)).status()).toBe(200)
 
   // Duplicate: the copy, a draft, opens in the editor.
   await page.goto('/vendor-dashboard/products')
