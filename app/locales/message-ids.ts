@@ -2222,6 +2222,7 @@ export type MessageId =
   | 'vendorProducts.col.added'
   | 'vendorProducts.col.price'
   | 'vendorProducts.col.product'
+  | 'vendorProducts.col.select'
   | 'vendorProducts.col.skus'
   | 'vendorProducts.col.status'
   | 'vendorProducts.col.stock'

@@ -286,7 +286,7 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
             <thead className="max-md:hidden">
               <tr className="border-x border-b border-border text-left text-xs text-muted-foreground uppercase">
                 <th scope="col" className="w-10 px-3 py-2">
-                  <span className="sr-only">{t('vendorProducts.col.product')}</span>
+                  <span className="sr-only">{t('vendorProducts.col.select')}</span>
                 </th>
                 <th scope="col" className="px-2 py-2">
                   {t('vendorProducts.col.product')}
