@@ -425,7 +425,7 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
               ) : null}
             </div>
             <FieldError id="bulk-scope-error">{errors.scope ? t(messageId(errors.scope)) : null}</FieldError>
-            <div className="flex flex-wrap items-end gap-2">
+            <div className="flex flex-wrap items-start gap-2">
               <div className="grid min-w-0 flex-[1_1_12rem] gap-1">
                 <Label htmlFor="bulk-action" size="xs">
                   {t('vendorProducts.bulk.action')}
@@ -518,7 +518,8 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
                   {errors.categoryId ? t(messageId(errors.categoryId)) : null}
                 </FieldError>
               </div>
-              <button type="submit" name="intent" value="bulk" disabled={busy} className={buttonVariants()}>
+              {/* Level with the fields, below their labels. */}
+              <button type="submit" name="intent" value="bulk" disabled={busy} className={cn(buttonVariants(), 'mt-5')}>
                 {t('vendorProducts.bulk.submit')}
               </button>
             </div>
