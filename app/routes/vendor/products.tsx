@@ -397,7 +397,7 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
             className={cn(
               'group/bulk mt-3 grid gap-2 rounded-lg border border-border bg-card p-3',
               // Kept in sight while products are ticked (the count changes with JavaScript only).
-              (selected > 0 || allMatching) && 'sticky bottom-0 z-10 shadow-lg',
+              (selected > 0 || allMatching) && 'sticky bottom-0 z-10 max-h-[60vh] overflow-y-auto shadow-lg',
             )}
           >
             {listing.items.map((p) => (
