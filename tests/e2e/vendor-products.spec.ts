@@ -71,7 +71,7 @@ test('a vendor adds a product with three variants and two photos, makes it activ
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
 
   await page.goto('/vendor-dashboard/products?status=active')
-  const card = page.getByRole('listitem').filter({ hasText: title })
+  const card = page.getByRole('row').filter({ hasText: title })
   await expect(card).toContainText('12 in stock')
   await expect(card).toContainText('Active')
 })

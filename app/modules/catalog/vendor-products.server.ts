@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, like, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import { checkValues } from '#app/lib/forms.server.ts'
@@ -27,6 +27,7 @@ import {
 } from './product-editor.schemas.ts'
 import { categories, productImages, products, productTranslations, productVariants } from './tables.server.ts'
 import type { Badge, ImageData } from './types.ts'
+import type { OwnProductSort } from './vendor-products-bulk.schemas.ts'
 
 /** The editor's form as read (readProductForm) checked against its schema; on failure, the messages by field. */
 export function parseProductForm(
@@ -65,11 +66,16 @@ export type OwnProductListItem = {
   title: string
   slug: string
   price: number
+  /** The dearest variant's own price when one is dearer than the product's price, else null. */
+  maxPrice: number | null
+  /** The cheapest variant's own price when one is cheaper than the product's price, else null. */
+  minPrice: number | null
   status: ProductStatus
   totalStock: number
   /** Its variants (SKUs). */
   variantCount: number
   image: ImageData | null
+  createdAt: Date
 }
 export type OwnProductList = {
   storeStatus: VendorStatus
@@ -84,13 +90,53 @@ export type OwnProductList = {
 /** Products on one page of the vendor's list. */
 export const OWN_PRODUCTS_PER_PAGE = 24
 
+/** The store's products in one status tab whose title or a SKU (in any case) contains the search. */
+export function ownProductsMatching(storeId: number, filter: { status: ProductListTab; q: string }): SQL | undefined {
+  const q = filter.q.trim()
+  return and(
+    eq(products.vendorId, storeId),
+    filter.status === 'all' ? undefined : eq(products.status, filter.status),
+    q
+      ? or(
+          ilike(products.title, `%${escapeLike(q)}%`),
+          sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.sku} ilike ${`%${escapeLike(q)}%`})`,
+        )
+      : undefined,
+  )
+}
+
+const totalStockSql = sql<number>`coalesce((select sum(v.stock) from product_variants v where v.product_id = "products"."id"), 0)::int`
+
+/** The list's orders; ties go to the newest product, so a page never shuffles. */
+function ownProductOrder(sort: OwnProductSort): SQL[] {
+  const newest = [desc(products.createdAt), desc(products.id)]
+  switch (sort) {
+    case 'oldest':
+      return [asc(products.createdAt), asc(products.id)]
+    case 'name':
+      return [asc(sql`lower(${products.title})`), ...newest]
+    case 'name-desc':
+      return [desc(sql`lower(${products.title})`), ...newest]
+    case 'price-asc':
+      return [asc(products.price), ...newest]
+    case 'price-desc':
+      return [desc(products.price), ...newest]
+    case 'stock-asc':
+      return [asc(totalStockSql), ...newest]
+    case 'stock-desc':
+      return [desc(totalStockSql), ...newest]
+    default:
+      return newest
+  }
+}
+
 /**
- * One page of the store's products (newest first), in one status tab and matching a search of titles and SKUs
- * (a SKU typed in any case); a page past the last gives the last. Null without a store.
+ * One page of the store's products (newest first unless another sort is asked), in one status tab and matching a
+ * search of titles and SKUs (a SKU typed in any case); a page past the last gives the last. Null without a store.
  */
 export async function listOwnProducts(
   ctx: ServiceContext,
-  input: Owner & { status: ProductListTab; q: string; page?: number; perPage?: number },
+  input: Owner & { status: ProductListTab; q: string; sort?: OwnProductSort; page?: number; perPage?: number },
 ): Promise<OwnProductList | null> {
   const store = await ownStore(ctx, input)
   if (!store) return null
@@ -104,17 +150,7 @@ export async function listOwnProducts(
     counts[r.status] = r.n
     counts.all += r.n
   }
-  const q = input.q.trim()
-  const matching = and(
-    eq(products.vendorId, store.id),
-    input.status === 'all' ? undefined : eq(products.status, input.status),
-    q
-      ? or(
-          ilike(products.title, `%${escapeLike(q)}%`),
-          sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.sku} ilike ${`%${escapeLike(q)}%`})`,
-        )
-      : undefined,
-  )
+  const matching = ownProductsMatching(store.id, input)
   const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(products).where(matching)
   const perPage = input.perPage ?? OWN_PRODUCTS_PER_PAGE
   const pageCount = Math.max(1, Math.ceil(total / perPage))
@@ -126,12 +162,15 @@ export async function listOwnProducts(
       slug: products.slug,
       price: products.price,
       status: products.status,
-      totalStock: sql<number>`coalesce((select sum(v.stock) from product_variants v where v.product_id = "products"."id"), 0)::int`,
+      createdAt: products.createdAt,
+      totalStock: totalStockSql,
       variantCount: sql<number>`(select count(*) from product_variants v where v.product_id = "products"."id")::int`,
+      minPrice: sql<number | null>`(select min(v.price) from product_variants v where v.product_id = "products"."id")`,
+      maxPrice: sql<number | null>`(select max(v.price) from product_variants v where v.product_id = "products"."id")`,
     })
     .from(products)
     .where(matching)
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(...ownProductOrder(input.sort ?? 'newest'))
     .limit(perPage)
     .offset((page - 1) * perPage)
   const images = await mainImages(
@@ -141,12 +180,18 @@ export async function listOwnProducts(
   return {
     storeStatus: store.status,
     counts,
-    items: rows.map((r) => ({
-      ...r,
-      totalStock: Number(r.totalStock),
-      variantCount: Number(r.variantCount),
-      image: images.get(r.id) ?? null,
-    })),
+    items: rows.map((r) => {
+      const min = r.minPrice == null ? null : Number(r.minPrice)
+      const max = r.maxPrice == null ? null : Number(r.maxPrice)
+      return {
+        ...r,
+        totalStock: Number(r.totalStock),
+        variantCount: Number(r.variantCount),
+        minPrice: min != null && min < r.price ? min : null,
+        maxPrice: max != null && max > r.price ? max : null,
+        image: images.get(r.id) ?? null,
+      }
+    }),
     total,
     page,
     pageCount,
