@@ -524,11 +524,17 @@ export async function applyProductImport(
       if (x.action === 'unchanged') continue
       const productId = x.id as number
       if (x.action === 'update') await db.update(products).set(x.values).where(eq(products.id, productId))
-      const [{ start } = { start: 0 }] = await db
-        .select({ start: sql<number>`coalesce(max(${productVariants.position}) + 1, 0)::int` })
-        .from(productVariants)
-        .where(eq(productVariants.productId, productId))
-      let position = Number(start)
+      // A new product's rows start at 0; an existing one's go after its own (no query for the first).
+      const nextOf = async (column: typeof productVariants.position | typeof productImages.position) => {
+        if (x.action === 'create') return 0
+        const table = column === productVariants.position ? productVariants : productImages
+        const [{ next } = { next: 0 }] = await db
+          .select({ next: sql<number>`coalesce(max(${column}) + 1, 0)::int` })
+          .from(table)
+          .where(eq(table.productId, productId))
+        return Number(next)
+      }
+      let position = x.variants.some((v) => v.action === 'create') ? await nextOf(productVariants.position) : 0
       for (const v of x.variants) {
         if (v.action === 'update')
           await db
@@ -540,10 +546,7 @@ export async function applyProductImport(
       for (const r of x.recoloured)
         await db.update(productImages).set({ colour: r.colour }).where(eq(productImages.id, r.id))
       if (x.newPhotos.length > 0) {
-        const [{ next } = { next: 0 }] = await db
-          .select({ next: sql<number>`coalesce(max(${productImages.position}) + 1, 0)::int` })
-          .from(productImages)
-          .where(eq(productImages.productId, productId))
+        const next = await nextOf(productImages.position)
         x.newPhotos.forEach((n, i) => {
           const picture = pictureOf(n.key)
           photoRows.push({
