@@ -44,8 +44,9 @@ export type PreviewImportResult = { ok: true; preview: ImportPreview; token: str
 const TOKEN_TTL_MS = 24 * 60 * 60 * 1000
 const TOKEN_PATTERN = /^[a-f0-9]{32}$/
 
-function importsDir(vendorId: number): string {
-  return path.resolve(getEnv().DATA_DIR, 'imports', String(vendorId))
+/** Where a store's previewed files wait: `<DATA_DIR>/imports/<store id>` (`root` instead of DATA_DIR in tests). */
+function importsDir(vendorId: number, root?: string): string {
+  return path.resolve(root ?? path.join(getEnv().DATA_DIR, 'imports'), String(vendorId))
 }
 
 async function storeOf(ctx: ServiceContext, ownerUserId: string): Promise<number | null> {
@@ -117,7 +118,7 @@ async function sweep(dir: string): Promise<void> {
  */
 export async function previewStoreImport(
   ctx: ServiceContext,
-  input: { ownerUserId: string; csv: string; zip: Uint8Array | null },
+  input: { ownerUserId: string; csv: string; zip: Uint8Array | null; importsRoot?: string },
 ): Promise<PreviewImportResult | null> {
   const vendorId = await storeOf(ctx, input.ownerUserId)
   if (vendorId === null) return null
@@ -127,7 +128,7 @@ export async function previewStoreImport(
   const c = preview.counts
   const work = c.productsCreated + c.productsUpdated
   if (preview.errors.length > 0 || work === 0) return { ok: true, preview, token: null }
-  const dir = importsDir(vendorId)
+  const dir = importsDir(vendorId, input.importsRoot)
   await sweep(dir)
   const token = randomBytes(16).toString('hex')
   await mkdir(path.join(dir, token), { recursive: true, mode: 0o700 })
@@ -152,12 +153,12 @@ export type ApplyImportOutcome =
  */
 export async function applyStoreImport(
   ctx: ServiceContext,
-  input: { ownerUserId: string; token: string; imageOptions?: StoreUploadOptions },
+  input: { ownerUserId: string; token: string; imageOptions?: StoreUploadOptions; importsRoot?: string },
 ): Promise<ApplyImportOutcome | null> {
   const vendorId = await storeOf(ctx, input.ownerUserId)
   if (vendorId === null) return null
   if (!TOKEN_PATTERN.test(input.token)) return { ok: false, code: 'expired' }
-  const dir = importsDir(vendorId)
+  const dir = importsDir(vendorId, input.importsRoot)
   const waiting = path.join(dir, input.token)
   const claimed = path.join(dir, `${input.token}.applying`)
   const done = path.join(dir, `${input.token}.done`)

@@ -366,7 +366,8 @@ async function plan(
     if (oldPhotos.length + newPhotos.length > maxPhotos) {
       fail({ line: p.line, code: 'too-many-photos', column: 'photos', max: maxPhotos })
     }
-    if (p.status === 'active' && oldPhotos.length + newPhotos.length === 0) {
+    // (A photo named but refused has its own error already.)
+    if (p.status === 'active' && oldPhotos.length + named.length === 0) {
       fail({ line: p.line, code: 'active-needs-photo', column: 'status' })
     }
     if (errors.length > before || typeof category !== 'number') continue
