@@ -1,8 +1,14 @@
 import { data, redirect } from 'react-router'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
-import { PRODUCT_CSV_MAX_BYTES } from '#app/modules/catalog/product-csv.ts'
-import { PHOTO_ZIP_MAX_BYTES } from '#app/modules/images/photo-zip.server.ts'
+import { PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MAX_ROWS } from '#app/modules/catalog/product-csv.ts'
+import { productEditorLimits } from '#app/modules/catalog/product-editor.schemas.ts'
+import {
+  PHOTO_ZIP_MAX_BYTES,
+  PHOTO_ZIP_MAX_PHOTOS,
+  PHOTO_ZIP_MAX_UNZIPPED,
+} from '#app/modules/images/photo-zip.server.ts'
 import { applyStoreImport, previewStoreImport } from '#app/workflows/product-import.server.ts'
 
 // The import page's two forms (preview the files, apply a preview), thin steps over the product-import workflow.
@@ -10,6 +16,23 @@ import { applyStoreImport, previewStoreImport } from '#app/workflows/product-imp
 
 /** The largest form accepted: the product file, the zip, and room for the text fields (the request guards allow it). */
 export const IMPORT_FORM_MAX_BYTES = PRODUCT_CSV_MAX_BYTES + PHOTO_ZIP_MAX_BYTES + 256 * 1024
+
+const MB = 1024 * 1024
+
+/** The limits the page states (the same the import enforces). */
+export function importLimits() {
+  const env = getEnv()
+  return {
+    maxMb: PRODUCT_CSV_MAX_BYTES / 1_000_000,
+    maxRows: PRODUCT_CSV_MAX_ROWS,
+    zipMb: PHOTO_ZIP_MAX_BYTES / MB,
+    unzippedMb: PHOTO_ZIP_MAX_UNZIPPED / MB,
+    maxPhotos: PHOTO_ZIP_MAX_PHOTOS,
+    photosPerProduct: env.UPLOAD_MAX_PHOTOS,
+    variantsPerProduct: productEditorLimits.variants.max,
+    uploadMb: env.UPLOAD_MAX_MB,
+  }
+}
 
 export type FileRefusalCode = 'missing' | 'too-large' | 'empty' | 'too-many-rows' | 'wrong-columns' | 'malformed'
 export type ZipRefusalCode = 'not-zip' | 'too-large' | 'too-many-files' | 'too-large-unzipped' | 'unsafe-name'

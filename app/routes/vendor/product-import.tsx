@@ -3,7 +3,6 @@ import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Label } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { getEnv } from '#app/lib/env.server.ts'
 import { readBoundedForm } from '#app/lib/form-data.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
@@ -11,19 +10,14 @@ import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
-import { PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MAX_ROWS, type ProductCsvError } from '#app/modules/catalog/product-csv.ts'
-import { productEditorLimits } from '#app/modules/catalog/product-editor.schemas.ts'
+import type { ProductCsvError } from '#app/modules/catalog/product-csv.ts'
 import type { ImportPreview } from '#app/modules/catalog/product-import.server.ts'
-import {
-  PHOTO_ZIP_MAX_BYTES,
-  PHOTO_ZIP_MAX_PHOTOS,
-  PHOTO_ZIP_MAX_UNZIPPED,
-} from '#app/modules/images/photo-zip.server.ts'
 import type { Route } from './+types/product-import'
 import {
   applyImport,
   type FileRefusalCode,
   IMPORT_FORM_MAX_BYTES,
+  importLimits,
   previewImport,
   type ZipRefusalCode,
 } from './product-import.server.ts'
@@ -32,32 +26,17 @@ import {
 export const handle = { i18n: ['product-import'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
-const MB = 1024 * 1024
-
 // Importing products from a CSV file (and a zip of their photos) into the signed-in vendor's store: upload,
 // preview what would be created and updated with every error by line, then apply all or nothing.
 export async function loader({ request, context }: Route.LoaderArgs) {
   guardedActor(context, 'vendor')
-  const env = getEnv()
-  return {
-    title: requestI18n(request)._('productImport.meta'),
-    limits: {
-      maxMb: PRODUCT_CSV_MAX_BYTES / 1_000_000,
-      maxRows: PRODUCT_CSV_MAX_ROWS,
-      zipMb: PHOTO_ZIP_MAX_BYTES / MB,
-      unzippedMb: PHOTO_ZIP_MAX_UNZIPPED / MB,
-      maxPhotos: PHOTO_ZIP_MAX_PHOTOS,
-      photosPerProduct: env.UPLOAD_MAX_PHOTOS,
-      variantsPerProduct: productEditorLimits.variants.max,
-      uploadMb: env.UPLOAD_MAX_MB,
-    },
-  }
+  return { title: requestI18n(request)._('productImport.meta'), limits: importLimits() }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = guardedActor(context, 'vendor')
   const read = await readBoundedForm(request, {
-    maxFileBytes: PHOTO_ZIP_MAX_BYTES,
+    maxFileBytes: IMPORT_FORM_MAX_BYTES,
     maxFiles: 2,
     maxTotalBytes: IMPORT_FORM_MAX_BYTES,
   })
