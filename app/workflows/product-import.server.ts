@@ -97,7 +97,14 @@ async function prepare(vendorId: number, csv: string, zipBytes: Uint8Array | nul
     ),
   )
   const files = await checkFiles(names, zip)
-  return { ok: true, input: { vendorId, products: parsed.products, errors: parsed.errors, files }, zip }
+  const input = {
+    vendorId,
+    products: parsed.products,
+    errors: parsed.errors,
+    files,
+    otherCategories: parsed.otherCategories,
+  }
+  return { ok: true, input, zip }
 }
 
 /** Old previews nobody applied: their files go after a day. */

@@ -178,7 +178,14 @@ export type ProductCsvRefusal =
   | { ok: false; code: 'malformed'; line: number }
 
 export type ProductCsvParse =
-  | { ok: true; products: CsvProduct[]; errors: ProductCsvError[]; rows: number }
+  | {
+      ok: true
+      products: CsvProduct[]
+      errors: ProductCsvError[]
+      rows: number
+      /** Categories of products left out for other errors: checked against the catalogue all the same. */
+      otherCategories?: { line: number; category: string }[]
+    }
   | ProductCsvRefusal
 
 /** The column a header cell names, or null for a column we do not read. */
@@ -306,6 +313,7 @@ export function parseProductCsv(input: string, options: { origins?: readonly str
   const firstLines = new Map<string, number>()
   const badHandles = new Set<string>()
   const skuLine = new Map<string, number>()
+  const otherCategories: { line: number; category: string }[] = []
 
   for (const record of records) {
     const row: Row = {
@@ -340,6 +348,7 @@ export function parseProductCsv(input: string, options: { origins?: readonly str
         products.set(handle, product)
       } else {
         badHandles.add(handle)
+        if (row.get('category')) otherCategories.push({ line, category: row.get('category') })
       }
     } else {
       const first = firstCells.get(handle) as Map<ProductCsvColumn, string>
@@ -379,7 +388,7 @@ export function parseProductCsv(input: string, options: { origins?: readonly str
     product.variants.push(variant.value)
   }
   errors.sort((a, b) => a.line - b.line)
-  return { ok: true, products: [...products.values()], errors, rows: records.length }
+  return { ok: true, products: [...products.values()], errors, rows: records.length, otherCategories }
 }
 
 export const sameColour = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase()

@@ -60,7 +60,13 @@ const desc = 'A fine dress made in Kigali.'
 async function preview(csv: string, vendorId = shopA, files = new Map<string, PhotoFileCheck>()) {
   const parsed = parseProductCsv(csv, { origins: ['https://isoko.test'] })
   if (!parsed.ok) throw new Error(`refused: ${parsed.code}`)
-  const input = { vendorId, products: parsed.products, errors: parsed.errors, files }
+  const input = {
+    vendorId,
+    products: parsed.products,
+    errors: parsed.errors,
+    files,
+    otherCategories: parsed.otherCategories,
+  }
   return { input, preview: await previewProductImport(t.ctx, input) }
 }
 
@@ -137,7 +143,7 @@ describe('product import against the catalogue', () => {
       HEADER,
       `good-one,Good one,${desc},Women > Dresses,5000,,draft,,M,,GOOD-1,3,,,`,
       `bad-cat,Bad category,${desc},Women > Hats,5000,,draft,,,,BAD-1,1,,,`,
-      `bad-price,Bad price,${desc},Women > Dresses,5.5,,draft,,,,BAD-2,1,,,`,
+      `bad-price,Bad price,${desc},Women > Gowns,5.5,,draft,,,,BAD-2,1,,,`,
       `no-title,,${desc},Women > Dresses,5000,,draft,,,,BAD-3,1,,,`,
       `dup-sku,Duplicate,${desc},Women > Dresses,5000,,draft,,S,,good-1,1,,,`,
       `theirs,Theirs,${desc},Women > Dresses,5000,,draft,,,,${otherSku.toLowerCase()},1,,,`,
@@ -153,6 +159,7 @@ describe('product import against the catalogue', () => {
     expect(codes(p.errors)).toEqual([
       [3, 'category-unknown'],
       [4, 'price-invalid'],
+      [4, 'category-unknown'],
       [5, 'title-missing'],
       [6, 'sku-duplicate'],
       [7, 'sku-other-store'],

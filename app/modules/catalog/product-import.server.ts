@@ -191,13 +191,14 @@ export function siteOrigins(): string[] {
  * What importing these products would do in the store, with every error by line. `lock`: in the transaction that
  * applies it, the store's products read are locked.
  */
-async function plan(
-  ctx: ServiceContext,
-  input: { vendorId: number; products: CsvProduct[]; errors: ProductCsvError[]; files: Map<string, PhotoFileCheck> },
-): Promise<Plan> {
+async function plan(ctx: ServiceContext, input: ImportInput): Promise<Plan> {
   const { vendorId } = input
   const errors = [...input.errors]
   const resolveCategory = categoryResolver(await loadCategories(ctx))
+  for (const c of input.otherCategories ?? []) {
+    const found = resolveCategory(c.category)
+    if (typeof found !== 'number') errors.push({ line: c.line, code: found, column: 'category', value: c.category })
+  }
   const handles = input.products.map((p) => p.handle)
   const skus = input.products.flatMap((p) => p.variants.map((v) => v.sku))
 
@@ -461,6 +462,8 @@ export type ImportInput = {
   errors: ProductCsvError[]
   /** Each photo file the product file names: found in the zip and a picture we accept (with its key), or why not. */
   files: Map<string, PhotoFileCheck>
+  /** Categories of the rows left out for other errors (the parse's `otherCategories`). */
+  otherCategories?: { line: number; category: string }[]
 }
 
 /** What importing the parsed file would do in the store; nothing changes. */
