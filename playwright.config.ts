@@ -11,6 +11,7 @@ const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium'
  * from a desk.
  */
 const DESK_ONLY = [
+  'product-import.spec.ts',
   'staff-money.spec.ts',
   'staff-payouts.spec.ts',
   'admin-access.spec.ts',

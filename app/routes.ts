@@ -26,6 +26,8 @@ export default [
   route('healthz', 'routes/api/healthz.ts'),
   route('vendor-dashboard/inventory.csv', 'routes/vendor/inventory-csv.ts'),
   route('vendor-dashboard/statement.csv', 'routes/vendor/statement-csv.ts'),
+  route('vendor-dashboard/products.csv', 'routes/vendor/products-csv.ts'),
+  route('vendor-dashboard/products-template.csv', 'routes/vendor/products-template-csv.ts'),
 
   // The prototype's /auth/... links, kept working (DESIGN.md section 3, point 3).
   ...prefix('auth', [
@@ -101,6 +103,7 @@ export default [
       route('vendor-dashboard/messages/:conversationId', 'routes/vendor/message.tsx'),
       route('vendor-dashboard/reviews', 'routes/vendor/reviews.tsx'),
       route('vendor-dashboard/products', 'routes/vendor/products.tsx'),
+      route('vendor-dashboard/products/import', 'routes/vendor/product-import.tsx'),
       route('vendor-dashboard/products/new', 'routes/vendor/product-editor.tsx', { id: 'vendor-product-new' }),
       route('vendor-dashboard/products/:productId', 'routes/vendor/product-editor.tsx', { id: 'vendor-product-edit' }),
     ]),

@@ -1,4 +1,6 @@
 import type { Express } from 'express'
+import { PRODUCT_CSV_MAX_BYTES } from '#app/modules/catalog/product-csv.ts'
+import { PHOTO_ZIP_MAX_BYTES } from '#app/modules/images/photo-zip.server.ts'
 import { RETURN_PHOTOS_MAX } from '#app/modules/returns/return-status.ts'
 import { type BodyLimitRule, bodyLimit, KB, MB } from './body-limit.ts'
 import { bodyTypeGuard } from './body-type.ts'
@@ -28,6 +30,9 @@ export const CSV_BODY_BYTES = 3 * MB
 /** Payment callbacks and SMS delivery reports: small JSON or form posts. */
 export const CALLBACK_BODY_BYTES = 16 * KB
 
+/** The product import: a product file and a zip of photos (issue 17); its path also matches PRODUCT_EDITOR's. */
+const PRODUCT_IMPORT = /^\/vendor-dashboard\/products\/import(\.data)?$/
+export const PRODUCT_IMPORT_BODY_BYTES = PRODUCT_CSV_MAX_BYTES + PHOTO_ZIP_MAX_BYTES + FORM_FIELDS_BYTES
 /** The pages whose forms carry files (photos, a store picture, a CSV): the only ones that take multipart bodies. */
 const PRODUCT_EDITOR = /^\/vendor-dashboard\/products\/[^/]+(\.data)?$/
 const STORE_SETTINGS = /^\/vendor-dashboard\/settings(\.data)?$/
@@ -40,6 +45,7 @@ export const FILE_FORM_PATHS = [PRODUCT_EDITOR, STORE_SETTINGS, INVENTORY, RETUR
 export function bodyLimitRules(options: Pick<RequestGuardOptions, 'uploadMaxBytes'>) {
   const photos = options.uploadMaxBytes + FORM_FIELDS_BYTES
   return [
+    { path: PRODUCT_IMPORT, methods: ['POST'], maxBytes: PRODUCT_IMPORT_BODY_BYTES },
     { path: PRODUCT_EDITOR, methods: ['POST'], maxBytes: photos },
     { path: STORE_SETTINGS, methods: ['POST'], maxBytes: photos },
     { path: INVENTORY, methods: ['POST'], maxBytes: CSV_BODY_BYTES },

@@ -34,13 +34,15 @@ export type StockCsvRefusal =
 
 export type StockCsvParse = { ok: true; rows: StockCsvRow[]; errors: StockCsvRowError[] } | StockCsvRefusal
 
-type Record_ = { line: number; fields: string[] }
+export type CsvRecord = { line: number; fields: string[] }
+type Record_ = CsvRecord
 
 /**
- * Splits CSV text into records (RFC 4180: fields in double quotes may hold commas, quotes doubled, and line
- * breaks; CRLF, LF or CR end a record). Returns null with the line of an unclosed quote.
+ * Splits CSV text into records (RFC 4180: fields in double quotes may hold the delimiter, quotes doubled, and line
+ * breaks; CRLF, LF or CR end a record). Returns the line of an unclosed quote instead. The delimiter is a comma
+ * unless given (the product file also reads semicolons, as French spreadsheets write them).
  */
-function splitRecords(text: string): { records: Record_[] } | { unclosedAt: number } {
+export function splitRecords(text: string, delimiter = ','): { records: Record_[] } | { unclosedAt: number } {
   const records: Record_[] = []
   let fields: string[] = []
   let field = ''
@@ -90,7 +92,7 @@ function splitRecords(text: string): { records: Record_[] } | { unclosedAt: numb
       i++
       continue
     }
-    if (c === ',') {
+    if (c === delimiter) {
       endField()
       i++
       continue

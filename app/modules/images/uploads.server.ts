@@ -39,6 +39,28 @@ export async function storeUploadedImage(
   if (!file || file.size === 0) return { ok: false, code: 'missing' }
   if (file.size > (options.maxBytes ?? uploadMaxBytes())) return { ok: false, code: 'too_large' }
   const source = Buffer.from(await file.arrayBuffer())
+  const checked = await checkUploadedImage(source)
+  if (!checked.ok) return checked
+  const format = checked.format
+  const key = uploadedImageKey(source, kind)
+  try {
+    const placeholder = await averageColour(source)
+    const stored = await storeImage(source, key, kind, options)
+    return { ok: true, image: { ...stored, placeholder } }
+  } catch {
+    // The header was readable but the pixels were not (a HEIC whose codec this build lacks, a broken file), or the
+    // storage failed part-way: the caller deletes what was written once it knows no row shows the same picture.
+    return { ok: false, code: format === 'heif' ? 'unsupported' : 'not_image', partialKey: key }
+  }
+}
+
+/**
+ * Whether a file is a picture we accept (an accepted format, large enough), from its header only: quick, nothing is
+ * decoded or stored. storeUploadedImage checks it again.
+ */
+export async function checkUploadedImage(
+  source: Buffer,
+): Promise<{ ok: true; format: string } | { ok: false; code: 'not_image' | 'unsupported' | 'too_small' }> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
   try {
     meta = await sharp(source).metadata()
@@ -53,18 +75,12 @@ export async function storeUploadedImage(
   const width = (turned ? meta.height : meta.width) ?? 0
   const height = (turned ? meta.width : meta.height) ?? 0
   if (Math.min(width, height) < MIN_UPLOAD_SIDE) return { ok: false, code: 'too_small' }
+  return { ok: true, format: meta.format }
+}
 
-  const hash = createHash('sha256').update(source).digest('hex').slice(0, 24)
-  const key = `${KEY_PREFIX[kind]}-${hash}`
-  try {
-    const placeholder = await averageColour(source)
-    const stored = await storeImage(source, key, kind, options)
-    return { ok: true, image: { ...stored, placeholder } }
-  } catch {
-    // The header was readable but the pixels were not (a HEIC whose codec this build lacks, a broken file), or the
-    // storage failed part-way: the caller deletes what was written once it knows no row shows the same picture.
-    return { ok: false, code: meta.format === 'heif' ? 'unsupported' : 'not_image', partialKey: key }
-  }
+/** The key an uploaded file is stored under: named by its content, so the same file gets the same key. */
+export function uploadedImageKey(source: Uint8Array, kind: ImageKind): string {
+  return `${KEY_PREFIX[kind]}-${createHash('sha256').update(source).digest('hex').slice(0, 24)}`
 }
 
 /** The picture's average colour as #rrggbb, shown while the picture loads. */

@@ -34,7 +34,7 @@ import type { Route } from './+types/products'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md. The layout's
 // `vendor` area carries the list's own messages (`vendorProducts.*`).
-export const handle = { i18n: ['product-editor'] } satisfies I18nHandle
+export const handle = { i18n: ['product-editor', 'product-import'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 // The store's own products, for its owner only: the store is the signed-in vendor's, never one from the URL.
@@ -183,6 +183,12 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('productEditor.list.title')}</h1>
         <div className="flex flex-wrap items-center gap-2">
+          <Link to="/vendor-dashboard/products/import" className={buttonVariants({ variant: 'outline' })}>
+            {t('productImport.link.import')}
+          </Link>
+          <a href="/vendor-dashboard/products.csv" download className={buttonVariants({ variant: 'outline' })}>
+            {t('productImport.link.export')}
+          </a>
           <Link to="/vendor-dashboard/products/new" className={buttonVariants()}>
             <Plus aria-hidden="true" />
             {t('productEditor.list.add')}
