@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { escapeLike } from '#app/lib/like.ts'
+import { users } from '#app/modules/accounts/tables.server.ts'
 import { countReviewQueue } from '#app/modules/catalog/moderation.server.ts'
+import { REVIEW_QUEUE_DAYS } from '#app/modules/catalog/moderation.ts'
 import { toCsv } from '#app/modules/catalog/stock-csv.ts'
-import { products } from '#app/modules/catalog/tables.server.ts'
+import { categories, products } from '#app/modules/catalog/tables.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
 import { orders, vendorOrders } from '#app/modules/orders/tables.server.ts'
 import { countOpenTickets } from '#app/modules/support/support-messages.server.ts'
@@ -225,4 +227,112 @@ export async function exportCustomersCsv(
     ['id', 'name', 'email', 'phone', 'orders', 'joined_at'],
     ...rows.map((r) => [r.id, r.name, r.email, r.phone, r.orders, r.joinedAt]),
   ])
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Products of every store (moderation: app/modules/catalog/moderation.server.ts)
+
+export const STAFF_PRODUCTS_PAGE_SIZE = 25
+
+export type StaffProductsQuery = {
+  q?: string
+  /** all; listed (on sale); hidden (by staff); queue (newly listed, not yet reviewed). */
+  view?: 'all' | 'listed' | 'hidden' | 'queue'
+  store?: number
+  page?: number
+}
+
+export type StaffProductRow = {
+  id: number
+  title: string
+  slug: string
+  price: number
+  status: 'draft' | 'active' | 'archived'
+  listed: boolean
+  createdAt: string
+  store: { id: number; name: string }
+  category: string
+  hidden: { at: string; reason: string; by: string | null } | null
+  reviewedAt: string | null
+}
+
+export type StaffProductsPage = { items: StaffProductRow[]; total: number; page: number; pageCount: number }
+
+function productsWhere(query: StaffProductsQuery, now: Date): SQL | undefined {
+  const q = query.q?.trim().slice(0, 100)
+  const like = q ? `%${escapeLike(q)}%` : ''
+  const since = new Date(now.getTime() - REVIEW_QUEUE_DAYS * 86_400_000)
+  return and(
+    query.store ? eq(products.vendorId, query.store) : undefined,
+    query.view === 'listed' ? eq(products.listed, true) : undefined,
+    query.view === 'hidden' ? isNotNull(products.hiddenAt) : undefined,
+    query.view === 'queue'
+      ? and(eq(products.listed, true), isNull(products.reviewedAt), gte(products.createdAt, since))
+      : undefined,
+    q ? or(ilike(products.title, like), ilike(products.slug, like), ilike(vendors.name, like)) : undefined,
+  )
+}
+
+/** Every store's products for staff: search, store, status, listed or hidden; the queue oldest first. */
+export async function listProductsForStaff(
+  ctx: ServiceContext,
+  query: StaffProductsQuery,
+  now = new Date(),
+): Promise<StaffProductsPage> {
+  const where = productsWhere(query, now)
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(where)
+  const total = Number(n)
+  const pageCount = Math.max(1, Math.ceil(total / STAFF_PRODUCTS_PAGE_SIZE))
+  const page = Math.min(Math.max(query.page ?? 1, 1), pageCount)
+  const rows = await ctx.db
+    .select({
+      id: products.id,
+      title: products.title,
+      slug: products.slug,
+      price: products.price,
+      status: products.status,
+      listed: products.listed,
+      createdAt: products.createdAt,
+      storeId: vendors.id,
+      storeName: vendors.name,
+      category: categories.name,
+      hiddenAt: products.hiddenAt,
+      hiddenReason: products.hiddenReason,
+      hiddenBy: users.name,
+      reviewedAt: products.reviewedAt,
+    })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(users, eq(users.id, products.hiddenBy))
+    .where(where)
+    .orderBy(
+      ...(query.view === 'queue'
+        ? [asc(products.createdAt), asc(products.id)]
+        : [desc(products.createdAt), desc(products.id)]),
+    )
+    .limit(STAFF_PRODUCTS_PAGE_SIZE)
+    .offset((page - 1) * STAFF_PRODUCTS_PAGE_SIZE)
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      slug: r.slug,
+      price: r.price,
+      status: r.status,
+      listed: r.listed,
+      createdAt: r.createdAt.toISOString(),
+      store: { id: r.storeId, name: r.storeName },
+      category: r.category,
+      hidden: r.hiddenAt ? { at: r.hiddenAt.toISOString(), reason: r.hiddenReason ?? '', by: r.hiddenBy } : null,
+      reviewedAt: r.reviewedAt?.toISOString() ?? null,
+    })),
+    total,
+    page,
+    pageCount,
+  }
 }

@@ -2,46 +2,70 @@ import { NavLink } from 'react-router'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 
-const pages = [
-  { to: '/admin', label: 'admin.nav.vendors', end: true },
-  { to: '/admin/support', label: 'admin.nav.support', end: false },
-  { to: '/admin/newsletter', label: 'admin.nav.newsletter', end: false },
-  { to: '/admin/mailbox', label: 'admin.nav.mailbox', end: false },
+/** What the navigation counts beside a page: work waiting for staff (the layout's loader computes them). */
+export type AdminNavCounts = { applications: number; support: number; disputes: number; reviewQueue: number }
+
+// One entry per line, so that entries added on different branches merge cleanly.
+const pages: {
+  to: string
+  label: Parameters<ReturnType<typeof useT>>[0]
+  end: boolean
+  count?: keyof AdminNavCounts
+}[] = [
+  { to: '/admin', label: 'admin.nav.vendors', end: true, count: 'applications' },
+  { to: '/admin/stores', label: 'admin.nav.stores', end: false },
+  { to: '/admin/products', label: 'admin.nav.products', end: false, count: 'reviewQueue' },
+  { to: '/admin/categories', label: 'admin.nav.categories', end: false },
   { to: '/admin/orders', label: 'fulfilment.admin.nav.orders', end: false },
-  { to: '/admin/disputes', label: 'admin.nav.disputes', end: false },
+  { to: '/admin/customers', label: 'admin.nav.customers', end: false },
+  { to: '/admin/support', label: 'admin.nav.support', end: false, count: 'support' },
+  { to: '/admin/disputes', label: 'admin.nav.disputes', end: false, count: 'disputes' },
   { to: '/admin/conversations', label: 'messages.nav.admin', end: false },
+  { to: '/admin/newsletter', label: 'admin.nav.newsletter', end: false },
   { to: '/admin/delivery-fees', label: 'money.nav.fees', end: false },
   { to: '/admin/commission', label: 'money.nav.commission', end: false },
   { to: '/admin/balances', label: 'money.nav.balances', end: false },
   { to: '/admin/payouts', label: 'payouts.admin.nav', end: false },
-] as const
+  { to: '/admin/mailbox', label: 'admin.nav.mailbox', end: false },
+]
 
-/** The admin console's pages: plain links that wrap on a phone, the current one marked; the mailbox in development. */
-export function AdminNav({ mailbox }: { mailbox: boolean }) {
+/**
+ * The admin console's pages as one list, the current one marked, with the count of work waiting beside a page
+ * (applications, newly listed products, support tickets, open disputes); the mailbox in development only. The
+ * layout shows it as a sidebar on desktop and inside a menu on phones.
+ */
+export function AdminNav({ mailbox, counts }: { mailbox: boolean; counts?: AdminNavCounts }) {
   const t = useT()
   return (
-    <nav aria-label={t('admin.nav.label')} className="mt-4">
-      <ul className="flex flex-wrap gap-2">
+    <nav aria-label={t('admin.nav.label')}>
+      <ul className="grid gap-1">
         {pages
           .filter((p) => mailbox || p.to !== '/admin/mailbox')
-          .map((p) => (
-            <li key={p.to}>
-              <NavLink
-                to={p.to}
-                end={p.end}
-                className={({ isActive }) =>
-                  cn(
-                    'inline-flex h-10 items-center rounded-md border px-3 text-sm font-medium',
-                    isActive
-                      ? 'border-primary bg-primary text-primary-foreground'
-                      : 'border-input bg-card hover:bg-muted',
-                  )
-                }
-              >
-                {t(p.label)}
-              </NavLink>
-            </li>
-          ))}
+          .map((p) => {
+            const n = p.count && counts ? counts[p.count] : 0
+            return (
+              <li key={p.to}>
+                <NavLink
+                  to={p.to}
+                  end={p.end}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex min-h-10 items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium',
+                      isActive ? 'bg-primary text-primary-foreground' : 'hover:bg-muted',
+                    )
+                  }
+                >
+                  <span className="min-w-0 break-words">{t(p.label)}</span>
+                  {n > 0 ? (
+                    <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      <span aria-hidden="true">{n}</span>
+                      <span className="sr-only">{t('admin.nav.waiting', { count: n })}</span>
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
+            )
+          })}
       </ul>
     </nav>
   )

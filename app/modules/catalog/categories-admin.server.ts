@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearCategoryTreeCache } from './catalog.server.ts'
+import { CATEGORY_NAME_MAX, MAX_CATEGORY_LEVEL } from './moderation.ts'
 import { type CategoryNames, categories, products } from './tables.server.ts'
 import { slugify } from './vendor-products.server.ts'
 
@@ -8,10 +9,6 @@ import { slugify } from './vendor-products.server.ts'
 // parent (never under itself or below itself; at most three levels), hide and show. Each mutation takes the acting
 // staff member's id, so that role checks and audit records have one place to go. The search read model follows
 // renames, moves and hiding through the triggers of migrations 0017 and 0020; the caches are cleared here.
-
-/** The deepest level: 0 department, 1 group, 2 item (the mega menu). */
-export const MAX_CATEGORY_LEVEL = 2
-export const CATEGORY_NAME_MAX = 60
 
 export type CategoryNamesInput = { en: string; rw?: string; fr?: string }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAccountDirect } from '#app/modules/accounts/accounts.server.ts'
+import { listProductsForStaff } from '#app/queries/staff-console.server.ts'
 import { createTestAccountsContext } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { makeProduct, makeVendor } from '#tests/shop.ts'
@@ -17,7 +18,6 @@ import {
   countReviewQueue,
   findProductModeration,
   hideProduct,
-  listProductsForStaff,
   markProductReviewed,
   unhideProduct,
 } from './moderation.server.ts'

@@ -1,13 +1,12 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
-import { users } from '#app/modules/accounts/tables.server.ts'
+import { listAccountNames } from '#app/modules/accounts/accounts.server.ts'
 import { vendors, vendorVerificationEvents } from './tables.server.ts'
+import { VERIFICATION_REASON_MAX } from './vendor-status.ts'
 
 // The "Verified" badge (issue 17): granted and removed by Isoko's staff, each time with a reason; the history is
 // kept. The mutation takes the acting staff member's id, so that role checks and audit records have one place.
-
-export const VERIFICATION_REASON_MAX = 500
 
 export type VerificationRefusal = { ok: false; code: 'not_found' | 'reason-required' | 'reason-too-long' }
 
@@ -61,21 +60,18 @@ export type VerificationEvent = {
 /** The badge's history of a store, newest first. */
 export async function listVerificationEvents(ctx: ServiceContext, vendorId: number): Promise<VerificationEvent[]> {
   const rows = await ctx.db
-    .select({
-      verified: vendorVerificationEvents.verified,
-      reason: vendorVerificationEvents.reason,
-      at: vendorVerificationEvents.createdAt,
-      actorName: users.name,
-      actorEmail: users.email,
-    })
+    .select()
     .from(vendorVerificationEvents)
-    .leftJoin(users, eq(users.id, vendorVerificationEvents.actorUserId))
     .where(inArray(vendorVerificationEvents.vendorId, [vendorId]))
     .orderBy(desc(vendorVerificationEvents.createdAt), desc(vendorVerificationEvents.id))
+  const names = await listAccountNames(
+    ctx,
+    rows.flatMap((r) => (r.actorUserId ? [r.actorUserId] : [])),
+  )
   return rows.map((r) => ({
     verified: r.verified,
     reason: r.reason,
-    at: r.at.toISOString(),
-    actor: r.actorName ? { name: r.actorName, email: r.actorEmail ?? '' } : null,
+    at: r.createdAt.toISOString(),
+    actor: r.actorUserId ? (names.get(r.actorUserId) ?? null) : null,
   }))
 }
