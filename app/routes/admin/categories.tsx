@@ -111,16 +111,16 @@ export default function CategoriesPage({ loaderData, actionData }: Route.Compone
         <h2 id="admin-categories-add" className="text-lg font-semibold">
           {t('admin.categories.add')}
         </h2>
-        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" key={addRefused ? 'refused' : 'fresh'}>
+        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3" key={addRefused ? 'refused' : 'fresh'}>
           <input type="hidden" name="intent" value="add" />
-          <div className="grid gap-1 sm:col-span-2">
+          <div className="grid gap-1 sm:col-span-3">
             <label htmlFor="category-add-parent" className="text-sm font-medium">
               {t('admin.categories.parent')}
             </label>
             <ParentSelect id="category-add-parent" parents={parents} />
           </div>
           <NameFields prefix="category-add" values={addRefused?.values} error={addRefused?.error} />
-          <div className="sm:col-span-2">
+          <div className="sm:col-span-3">
             <Button type="submit">{t('admin.categories.addSubmit')}</Button>
           </div>
         </Form>

@@ -168,7 +168,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                   </Link>
                 </AdminCell>
                 <AdminCell label={t('admin.products.table.price')}>{formatRwf(p.price, intlLocale)}</AdminCell>
-                <AdminCell>
+                <AdminCell className="md:whitespace-nowrap">
                   <ProductState product={p} />
                 </AdminCell>
                 <AdminCell label={t('admin.products.table.added')}>
