@@ -90,8 +90,8 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 describe('applications', () => {
-  it('come oldest first by default, and warn when a name is close to an existing store’s', async () => {
-    const oldest = await listVendorApplications(t.ctx, { status: 'pending' })
+  it('come oldest first when asked (the console’s default), and warn when a name is close to an existing store’s', async () => {
+    const oldest = await listVendorApplications(t.ctx, { status: 'pending', sort: 'oldest' })
     expect(oldest.items.map((i) => i.businessName)).toEqual([
       'Kigali Fashion Hous',
       'KIGALI-FASHION house',

@@ -194,7 +194,7 @@ export type VendorApplicationsInput = {
   q?: string
   page?: number
   perPage?: number
-  /** By age of the application: oldest first (the default: who has waited longest) or newest first. */
+  /** By age of the application: newest first (the default) or oldest first (the console's queue: who waited longest). */
   sort?: 'oldest' | 'newest'
   /** Only this store (its detail page). */
   id?: number
@@ -274,9 +274,9 @@ export async function listVendorApplications(
     )
     .orderBy(
       sql`(${vendors.status} = 'pending') desc`,
-      ...(input.sort === 'newest'
-        ? [desc(vendors.joinedAt), desc(vendors.id)]
-        : [asc(vendors.joinedAt), asc(vendors.id)]),
+      ...(input.sort === 'oldest'
+        ? [asc(vendors.joinedAt), asc(vendors.id)]
+        : [desc(vendors.joinedAt), desc(vendors.id)]),
     )
     .limit(perPage)
     .offset((page - 1) * perPage)
