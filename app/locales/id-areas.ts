@@ -42,6 +42,7 @@ export const AREAS_OF_PREFIX: Record<string, readonly Area[]> = {
   'admin.meta': ['admin'],
   'admin.nav': ['admin'],
   'admin.newsletter': ['admin'],
+  'admin.orders': ['admin'],
   'admin.products': ['admin'],
   'admin.signedInAs': ['admin'],
   'admin.status': ['admin'],

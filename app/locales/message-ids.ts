@@ -237,6 +237,7 @@ export type MessageId =
   | 'admin.newsletter.pending'
   | 'admin.newsletter.pendingCount'
   | 'admin.newsletter.since'
+  | 'admin.orders.table.number'
   | 'admin.products.count'
   | 'admin.products.empty'
   | 'admin.products.error.reasonRequired'
