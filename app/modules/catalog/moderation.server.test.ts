@@ -18,6 +18,7 @@ import {
   countReviewQueue,
   findProductModeration,
   hideProduct,
+  listProductModeration,
   markProductReviewed,
   unhideProduct,
 } from './moderation.server.ts'
@@ -77,6 +78,8 @@ describe('product moderation', () => {
     ).toEqual({ ok: true, changed: false })
     expect(await findProductModeration(t.ctx, p.productId)).toEqual(first)
     expect(first?.reason).toBe('Counterfeit logo')
+    const other = await makeProduct(t.ctx, vendorId)
+    expect([...(await listProductModeration(t.ctx, [p.productId, other.productId])).keys()]).toEqual([p.productId])
 
     expect(await listedOf(p.productId)).toBe(false)
     expect(await findProductBySlug(t.ctx, slug)).toBeNull()

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { HIDE_REASON_MAX, REVIEW_QUEUE_DAYS } from './moderation.ts'
@@ -86,6 +86,25 @@ export async function findProductModeration(
     .from(products)
     .where(eq(products.id, productId))
   return row?.hiddenAt ? { hiddenAt: row.hiddenAt.toISOString(), reason: row.reason ?? '' } : null
+}
+
+/**
+ * Why staff hid each of these products, by product id (only the hidden ones): the vendor's products list shows
+ * "Hidden by Isoko: <reason>" on their rows (app/components/catalog/hidden-by-isoko.tsx).
+ */
+export async function listProductModeration(
+  ctx: ServiceContext,
+  productIds: number[],
+): Promise<Map<number, { hiddenAt: string; reason: string }>> {
+  const ids = productIds.filter(validId)
+  const result = new Map<number, { hiddenAt: string; reason: string }>()
+  if (ids.length === 0) return result
+  const rows = await ctx.db
+    .select({ id: products.id, hiddenAt: products.hiddenAt, reason: products.hiddenReason })
+    .from(products)
+    .where(and(inArray(products.id, ids), isNotNull(products.hiddenAt)))
+  for (const r of rows) if (r.hiddenAt) result.set(r.id, { hiddenAt: r.hiddenAt.toISOString(), reason: r.reason ?? '' })
+  return result
 }
 
 /** Whether staff hid the product (a vendor may not make it active again; the editor shows why). */
