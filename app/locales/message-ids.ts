@@ -147,6 +147,8 @@ export type MessageId =
   | 'account.vendorSignIn'
   | 'admin.categories.add'
   | 'admin.categories.addSubmit'
+  | 'admin.categories.edit'
+  | 'admin.categories.editNamed'
   | 'admin.categories.error.cycle'
   | 'admin.categories.error.name-required'
   | 'admin.categories.error.name-too-long'

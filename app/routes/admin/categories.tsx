@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
@@ -30,7 +30,9 @@ export const clientMiddleware = [messagesFor(handle)]
 export async function loader({ request, context }: Route.LoaderArgs) {
   guardedActor(context, 'admin')
   const categories = await listCategoriesForStaff(serviceContextOf(context))
-  return { title: requestI18n(request)._('admin.categories.meta'), categories }
+  // One category's forms at a time (?edit=<id>): the whole tree with every form would be a heavy page.
+  const edit = Number(new URL(request.url).searchParams.get('edit')) || null
+  return { title: requestI18n(request)._('admin.categories.meta'), categories, edit }
 }
 
 type ActionData = {
@@ -86,7 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     )
   }
   const flash = await flashCookie({ kind: 'success', title: `admin.categories.toast.${input.intent}` })
-  return redirect(new URL(request.url).pathname, { headers: { 'Set-Cookie': flash } })
+  const url = new URL(request.url)
+  return redirect(url.pathname + url.search, { headers: { 'Set-Cookie': flash } })
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -95,7 +98,7 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function CategoriesPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
-  const { categories } = loaderData
+  const { categories, edit } = loaderData
   const parents = categories.filter((c) => c.level < MAX_CATEGORY_LEVEL)
   const addRefused = actionData?.form === 'add' ? actionData : undefined
   return (
@@ -133,6 +136,7 @@ export default function CategoriesPage({ loaderData, actionData }: Route.Compone
               category={c}
               parents={parents.filter((p) => p.id !== c.id)}
               refused={actionData?.form === c.id ? actionData : undefined}
+              editing={edit === c.id || actionData?.form === c.id}
             />
           </li>
         ))}
@@ -204,76 +208,89 @@ function CategoryRow({
   category: c,
   parents,
   refused,
+  editing,
 }: {
   category: StaffCategory
   parents: StaffCategory[]
   refused?: ActionData
+  editing: boolean
 }) {
   const t = useT()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('categoryId') === String(c.id)
   return (
-    <details
-      open={refused ? true : undefined}
+    <div
+      id={`category-${c.id}`}
       className={cn('rounded-md border border-border bg-card', c.hidden && 'border-dashed bg-muted')}
     >
-      <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
         <span className="font-semibold break-words">{c.name}</span>
         <span className="text-xs text-muted-foreground">{[c.names.rw, c.names.fr].filter(Boolean).join(' · ')}</span>
         <span className="text-xs text-muted-foreground">{t('admin.categories.products', { count: c.products })}</span>
         {c.hidden ? <span className="text-xs font-semibold text-red-800">{t('admin.categories.hidden')}</span> : null}
-      </summary>
-      <div className="grid gap-4 border-t border-border p-3">
-        {refused ? (
-          <p role="alert" className="text-sm text-destructive">
-            {refused.error}
-          </p>
-        ) : null}
-        <Form
-          method="post"
-          className="grid gap-3 sm:grid-cols-3"
-          key={refused?.intent === 'rename' ? 'refused' : 'fresh'}
-        >
-          <input type="hidden" name="intent" value="rename" />
-          <input type="hidden" name="categoryId" value={c.id} />
-          <NameFields
-            prefix={`category-${c.id}`}
-            defaults={{ en: c.name, rw: c.names.rw, fr: c.names.fr }}
-            values={refused?.intent === 'rename' ? refused.values : undefined}
-          />
-          <div className="sm:col-span-3">
-            <Button type="submit" variant="outline" size="sm" disabled={busy}>
-              {t('admin.categories.rename')}
-            </Button>
-          </div>
-        </Form>
-        <Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="move" />
-          <input type="hidden" name="categoryId" value={c.id} />
-          <div className="grid min-w-0 flex-1 basis-48 gap-1">
-            <label htmlFor={`category-${c.id}-parent`} className="text-sm font-medium">
-              {t('admin.categories.moveUnder')}
-            </label>
-            <ParentSelect id={`category-${c.id}-parent`} parents={parents} current={c.parentId} />
-          </div>
-          <Button type="submit" variant="outline" size="sm" disabled={busy}>
-            {t('admin.categories.move')}
-          </Button>
-        </Form>
-        <Form method="post">
-          <input type="hidden" name="categoryId" value={c.id} />
-          <Button
-            type="submit"
-            name="intent"
-            value={c.hidden ? 'show' : 'hide'}
-            variant={c.hidden ? 'default' : 'destructive'}
-            size="sm"
-            disabled={busy}
+        {editing ? null : (
+          <Link
+            to={`?edit=${c.id}#category-${c.id}`}
+            className="ml-auto text-sm font-medium text-primary underline underline-offset-4"
+            aria-label={t('admin.categories.editNamed', { name: c.name })}
           >
-            {c.hidden ? t('admin.categories.show') : t('admin.categories.hide')}
-          </Button>
-        </Form>
+            {t('admin.categories.edit')}
+          </Link>
+        )}
       </div>
-    </details>
+      {editing ? (
+        <div className="grid gap-4 border-t border-border p-3">
+          {refused ? (
+            <p role="alert" className="text-sm text-destructive">
+              {refused.error}
+            </p>
+          ) : null}
+          <Form
+            method="post"
+            className="grid gap-3 sm:grid-cols-3"
+            key={refused?.intent === 'rename' ? 'refused' : 'fresh'}
+          >
+            <input type="hidden" name="intent" value="rename" />
+            <input type="hidden" name="categoryId" value={c.id} />
+            <NameFields
+              prefix={`category-${c.id}`}
+              defaults={{ en: c.name, rw: c.names.rw, fr: c.names.fr }}
+              values={refused?.intent === 'rename' ? refused.values : undefined}
+            />
+            <div className="sm:col-span-3">
+              <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                {t('admin.categories.rename')}
+              </Button>
+            </div>
+          </Form>
+          <Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="move" />
+            <input type="hidden" name="categoryId" value={c.id} />
+            <div className="grid min-w-0 flex-1 basis-48 gap-1">
+              <label htmlFor={`category-${c.id}-parent`} className="text-sm font-medium">
+                {t('admin.categories.moveUnder')}
+              </label>
+              <ParentSelect id={`category-${c.id}-parent`} parents={parents} current={c.parentId} />
+            </div>
+            <Button type="submit" variant="outline" size="sm" disabled={busy}>
+              {t('admin.categories.move')}
+            </Button>
+          </Form>
+          <Form method="post">
+            <input type="hidden" name="categoryId" value={c.id} />
+            <Button
+              type="submit"
+              name="intent"
+              value={c.hidden ? 'show' : 'hide'}
+              variant={c.hidden ? 'default' : 'destructive'}
+              size="sm"
+              disabled={busy}
+            >
+              {c.hidden ? t('admin.categories.show') : t('admin.categories.hide')}
+            </Button>
+          </Form>
+        </div>
+      ) : null}
+    </div>
   )
 }
