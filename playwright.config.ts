@@ -20,6 +20,7 @@ const DESK_ONLY = [
   'password-reset.spec.ts',
   'vendor-ownership.spec.ts',
   'admin-console.spec.ts',
+  'admin-moderation.spec.ts',
   'account-basics.spec.ts',
   'customer-account.spec.ts',
   'follow.spec.ts',

@@ -37,6 +37,43 @@ export default [
     route('vendor/login', 'routes/account/redirects.ts', { id: 'auth-vendor-login' }),
   ]),
 
+  // The admin console: staff only (the layout's middleware requires the admin role before any loader or action),
+  // in its own frame, not the shop's header and footer (issue 17).
+  ...prefix('admin', [
+    layout('routes/admin/layout.tsx', [
+      index('routes/admin/vendors.tsx'),
+      route('support', 'routes/admin/support.tsx'),
+      route('support/:ticketId', 'routes/admin/ticket.tsx'),
+      route('newsletter', 'routes/admin/newsletter.tsx'),
+      route('newsletter.csv', 'routes/admin/newsletter-csv.ts'),
+      route('mailbox', 'routes/admin/mailbox.tsx'),
+      // Orders (issue 13: staff act on them, search, CSV).
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders.csv', 'routes/admin/orders-csv.ts'),
+      route('orders/:number', 'routes/admin/order.tsx'),
+      route('conversations', 'routes/admin/conversations.tsx'),
+      route('conversations/:conversationId', 'routes/admin/conversation.tsx'),
+      route('delivery-fees', 'routes/admin/delivery-fees.tsx'),
+      route('commission', 'routes/admin/commission.tsx'),
+      route('balances', 'routes/admin/balances.tsx'),
+      route('payouts', 'routes/admin/payouts.tsx'),
+      // Returns and disputes staff decide (issue 15).
+      route('disputes', 'routes/admin/disputes.tsx'),
+      route('disputes/:disputeId', 'routes/admin/dispute.tsx'),
+      // The console as a place to work (issue 17): stores, customers, products, categories.
+      route('stores', 'routes/admin/stores.tsx'),
+      route('stores.csv', 'routes/admin/stores-csv.ts'),
+      route('stores/:vendorId', 'routes/admin/store.tsx'),
+      route('customers', 'routes/admin/customers.tsx'),
+      route('customers.csv', 'routes/admin/customers-csv.ts'),
+      route('products', 'routes/admin/products.tsx'),
+      route('categories', 'routes/admin/categories.tsx'),
+      // Staff roles, invitations and the audit log (issue 17): each page checks its permission.
+      route('staff', 'routes/admin/staff.tsx'),
+      route('audit', 'routes/admin/audit.tsx'),
+    ]),
+  ]),
+
   layout('routes/storefront/layout.tsx', [
     index('routes/storefront/home.tsx'),
     route('products', 'routes/storefront/products.tsx'),
@@ -107,34 +144,6 @@ export default [
       route('vendor-dashboard/products/new', 'routes/vendor/product-editor.tsx', { id: 'vendor-product-new' }),
       route('vendor-dashboard/products/:productId', 'routes/vendor/product-editor.tsx', { id: 'vendor-product-edit' }),
     ]),
-    // The admin console: staff only (the layout's middleware requires the admin role before any loader or action).
-    ...prefix('admin', [
-      layout('routes/admin/layout.tsx', [
-        index('routes/admin/vendors.tsx'),
-        route('support', 'routes/admin/support.tsx'),
-        route('support/:ticketId', 'routes/admin/ticket.tsx'),
-        route('newsletter', 'routes/admin/newsletter.tsx'),
-        route('newsletter.csv', 'routes/admin/newsletter-csv.ts'),
-        route('mailbox', 'routes/admin/mailbox.tsx'),
-        // Orders (issue 13: staff act on them, search, CSV).
-        route('orders', 'routes/admin/orders.tsx'),
-        route('orders.csv', 'routes/admin/orders-csv.ts'),
-        route('orders/:number', 'routes/admin/order.tsx'),
-        route('conversations', 'routes/admin/conversations.tsx'),
-        route('conversations/:conversationId', 'routes/admin/conversation.tsx'),
-        route('delivery-fees', 'routes/admin/delivery-fees.tsx'),
-        route('commission', 'routes/admin/commission.tsx'),
-        route('balances', 'routes/admin/balances.tsx'),
-        route('payouts', 'routes/admin/payouts.tsx'),
-        // Returns and disputes staff decide (issue 15).
-        route('disputes', 'routes/admin/disputes.tsx'),
-        route('disputes/:disputeId', 'routes/admin/dispute.tsx'),
-        // Staff roles, invitations and the audit log (issue 17): each page checks its permission.
-        route('staff', 'routes/admin/staff.tsx'),
-        route('audit', 'routes/admin/audit.tsx'),
-      ]),
-    ]),
-
     route('*', 'routes/storefront/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -12,6 +12,12 @@ const adminPages = [
   '/admin/orders',
   '/admin/orders.csv',
   '/admin/newsletter.csv',
+  '/admin/stores',
+  '/admin/stores.csv',
+  '/admin/customers',
+  '/admin/customers.csv',
+  '/admin/products',
+  '/admin/categories',
 ]
 
 /** Signs a request context in with a plain form post, as a browser without JavaScript would. */
@@ -31,6 +37,7 @@ test('customers, vendors and visitors cannot use the admin console, even by post
   const approved = await shop.vendor({ products: 1 })
   const vendorId = String(business.vendorId)
   const storePath = `/vendor/${vendorId}`
+  const storeAdminPath = `/admin/stores/${vendorId}`
   const applicant = await playwright.request.newContext({ baseURL })
   await signedIn(applicant, business.email, business.password)
   await signIn(page, { email: 'admin@isoko.rw', password: DEMO_PASSWORD })
@@ -49,16 +56,19 @@ test('customers, vendors and visitors cannot use the admin console, even by post
     { who: 'the applicant', context: applicant, to: /^\/vendor-dashboard$/ },
     { who: 'a visitor', context: visitor, to: /^\/customer-login\?redirectTo=%2Fadmin/ },
   ]
-  const forged: Record<string, string>[] = [
-    { intent: 'approve', vendorId },
-    { intent: 'reject', vendorId, reason: 'Forged' },
-    { intent: 'suspend', vendorId: String(approved.vendorId), reason: 'Forged' },
+  const forged: { path: string; form: Record<string, string> }[] = [
+    { path: storeAdminPath, form: { intent: 'approve' } },
+    { path: storeAdminPath, form: { intent: 'reject', reason: 'Forged' } },
+    { path: `/admin/stores/${approved.vendorId}`, form: { intent: 'suspend', reason: 'Forged' } },
+    { path: `/admin/stores/${approved.vendorId}`, form: { intent: 'verify', reason: 'Forged' } },
+    { path: '/admin/products', form: { intent: 'hide', productId: '1', reason: 'Forged' } },
+    { path: '/admin/categories', form: { intent: 'hide', categoryId: '1' } },
   ]
   for (const { who, context, to } of intruders) {
-    for (const form of forged) {
-      const response = await context.post('/admin?index', { form, maxRedirects: 0 })
-      expect(response.status(), `${who} posting ${form.intent}`).toBe(302)
-      expect(response.headers().location, `${who} posting ${form.intent}`).toMatch(to)
+    for (const { path, form } of forged) {
+      const response = await context.post(path, { form, maxRedirects: 0 })
+      expect(response.status(), `${who} posting ${form.intent} to ${path}`).toBe(302)
+      expect(response.headers().location, `${who} posting ${form.intent} to ${path}`).toMatch(to)
     }
     // Staff's actions on an order (cancel, refund) posted directly: turned away before anything is read.
     const orderForms: Record<string, string>[] = [
@@ -94,7 +104,7 @@ test('customers, vendors and visitors cannot use the admin console, even by post
   await expect(again.getByText('Rejected', { exact: true })).toBeVisible()
 
   // Even staff cannot make an illegal change: approving the rejected application is refused with a clear message.
-  const illegal = await page.request.post('/admin?index', { form: { intent: 'approve', vendorId }, maxRedirects: 0 })
+  const illegal = await page.request.post(storeAdminPath, { form: { intent: 'approve' }, maxRedirects: 0 })
   expect(illegal.status()).toBe(409)
   expect(await illegal.text()).toContain(
     'Not done: this store is rejected, and only a pending application can be approved.',

@@ -42,20 +42,29 @@ export async function signIn(page: Page, loginPath: string, email: string, passw
   await expect(page).not.toHaveURL(/-login/)
 }
 
-/** The Sign Out button of a dashboard or of the admin console. */
+/** The Sign Out button of a dashboard (in its page) or of the admin console (in its header). */
 export async function signOut(page: Page) {
-  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click()
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: 'Sign Out' })
+    .or(page.getByRole('banner').getByRole('button', { name: 'Sign Out' }))
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/$/)
 }
 
-/** In the admin console's queue, the card of one store, found with the search box as staff do in a long queue. */
+/**
+ * In the admin console's applications table, one store found with the search box as staff do in a long queue,
+ * then opened: its card (what the applicant said, the actions, the history).
+ */
 export async function findApplication(page: Page, businessName: string): Promise<Locator> {
   const main = page.getByRole('main')
-  await main.getByRole('link', { name: 'Applications' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
+  await page.goto('/admin')
   await main.getByLabel('Search stores').fill(businessName)
   await main.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page).toHaveURL(/\/admin\?q=/)
+  await main.getByRole('link', { name: businessName, exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/stores\/\d+$/)
   const card = page.getByRole('article', { name: businessName })
   await expect(card).toBeVisible()
   return card

@@ -279,5 +279,11 @@ test('the admin console fits a phone', async ({ page, shop }) => {
     '/admin/payouts',
     '/admin/payouts?tab=failed',
     '/admin/payouts?tab=sent',
+    '/admin/stores',
+    `/admin/stores/${vendor.vendorId}`,
+    '/admin/products',
+    '/admin/products?view=queue',
+    '/admin/categories',
+    '/admin/customers',
   ])
 })

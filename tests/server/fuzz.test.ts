@@ -593,14 +593,35 @@ function targets(): { main: Target[]; ids: Target[]; last: Target[] } {
     },
 
     // The admin console.
+    { path: '/admin', roles: ADMIN, query: ['status', 'q', 'page', 'sort'] },
     {
-      path: '/admin',
+      path: `/admin/stores/${UNKNOWN_ID}`,
       roles: ADMIN,
-      query: ['status', 'q', 'page'],
       form: {
-        intents: ['approve', 'reject', 'suspend', 'reinstate'],
-        fields: ['vendorId', 'reason'],
-        valid: { vendorId: UNKNOWN_ID, reason: 'Checked by the fuzz.' },
+        intents: ['approve', 'reject', 'suspend', 'reinstate', 'verify', 'unverify'],
+        fields: ['reason'],
+        valid: { reason: 'Checked by the fuzz.' },
+      },
+    },
+    { path: '/admin/stores', roles: ADMIN, query: ['status', 'q', 'page'] },
+    { path: '/admin/customers', roles: ADMIN, query: ['q', 'page'] },
+    {
+      path: '/admin/products',
+      roles: ADMIN,
+      query: ['view', 'q', 'store', 'page'],
+      form: {
+        intents: ['hide', 'unhide', 'reviewed'],
+        fields: ['productId', 'reason'],
+        valid: { productId: UNKNOWN_ID, reason: 'Checked by the fuzz.' },
+      },
+    },
+    {
+      path: '/admin/categories',
+      roles: ADMIN,
+      form: {
+        intents: ['add', 'rename', 'move', 'hide', 'show'],
+        fields: ['categoryId', 'parentId', 'en', 'rw', 'fr'],
+        valid: { categoryId: UNKNOWN_ID, parentId: UNKNOWN_ID, en: 'Fuzz' },
       },
     },
     { path: '/admin/support', roles: ADMIN, query: ['page'] },
@@ -626,6 +647,7 @@ function targets(): { main: Target[]; ids: Target[]; last: Target[] } {
     ['/vendor-dashboard/messages/:id', VENDOR, THREAD],
     ['/vendor-dashboard/products/:id', VENDOR, { intents: PRODUCT_INTENTS, fields: PRODUCT_FIELDS }],
     ['/admin/orders/:id', ADMIN, undefined],
+    ['/admin/stores/:id', ADMIN, { intents: ['verify', 'approve'], fields: ['reason'] }],
     ['/admin/conversations/:id', ADMIN, undefined],
     ['/api/payments/momo/callback/:id', ['anonymous'], undefined],
   ]

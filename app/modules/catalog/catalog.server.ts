@@ -92,6 +92,8 @@ async function loadCategoryTree(ctx: ServiceContext): Promise<CategoryNode[]> {
       level: categories.level,
     })
     .from(categories)
+    // A category hidden by staff leaves the tree, and with it every category below it (their parent is missing).
+    .where(eq(categories.hidden, false))
     .orderBy(asc(categories.level), asc(categories.position), asc(categories.id))
   const nodes = new Map<number, CategoryNode>()
   const roots: CategoryNode[] = []

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import { users } from '#app/modules/accounts/tables.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 
@@ -40,6 +41,11 @@ export const categories = pgTable(
      * RETURN_WINDOW_DAYS), 0 means no returns (e.g. cosmetics, for hygiene).
      */
     returnDays: integer('return_days'),
+    /**
+     * Hidden by staff (migration 0020): not in the shoppers' menus, and its products (and those of the categories
+     * below it) are not listed; they stay in their vendors' workspaces.
+     */
+    hidden: boolean('hidden').notNull().default(false),
   },
   (t) => [uniqueIndex('categories_slug_idx').on(t.slug), index('categories_parent_idx').on(t.parentId)],
 )
@@ -72,7 +78,14 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     // The search read model (migration 0017). Triggers keep `listed` and `search_extra` in the transaction that
     // changes a product, its translations or its store; the two generated columns follow their inputs.
-    /** Shown to shoppers: an active product of an approved store. */
+    // Moderation (migration 0020): staff hide a product with a reason the vendor sees (only staff can unhide it),
+    // and mark newly listed products as reviewed.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    hiddenBy: text('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Shown to shoppers: an active product, not hidden by staff, of an approved store, in a shown category. */
     listed: boolean('listed').notNull().default(false),
     /** The average rating (0 without reviews), for the rating sort and filter. */
     ratingAvg: doublePrecision('rating_avg')
@@ -115,6 +128,8 @@ export const products = pgTable(
       .where(sql`listed`),
     index('products_listed_category_newest_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`listed`),
     index('products_listed_vendor_idx').on(t.vendorId).where(sql`listed`),
+    // The staff's queue of newly listed products not yet reviewed.
+    index('products_review_queue_idx').on(t.createdAt, t.id).where(sql`listed AND reviewed_at IS NULL`),
   ],
 )
 

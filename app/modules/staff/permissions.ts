@@ -20,6 +20,7 @@ const TABLE = {
   'vendors:read':                       [Y,      Y,          Y,       _],
   'vendors:decide':                     [Y,      Y,          _,       _], // approve or reject an application
   'stores:suspend':                     [Y,      Y,          _,       _], // suspend or reinstate a store
+  'products:read':                      [Y,      Y,          Y,       _], // the console's products table
   'products:moderate':                  [Y,      Y,          _,       _],
   'categories:manage':                  [Y,      Y,          _,       _],
   'badge:verified':                     [Y,      Y,          _,       _],
@@ -43,6 +44,7 @@ const TABLE = {
   'support:tickets':                    [Y,      _,          Y,       _],
   'conversations:moderate':             [Y,      _,          Y,       _],
   'newsletter:read':                    [Y,      _,          Y,       _],
+  'customers:read':                     [Y,      Y,          Y,       _], // personal data: no money role
   'mailbox:read':                       [Y,      Y,          Y,       Y], // development only
   // Exports (CSV)
   'exports:orders':                     [Y,      Y,          _,       Y],
@@ -69,7 +71,11 @@ export function can(role: StaffRole | null | undefined, permission: StaffPermiss
 /** The console's pages and what opening each needs, in the navigation's order. */
 export const STAFF_PAGES = [
   { to: '/admin', permission: 'vendors:read' },
+  { to: '/admin/stores', permission: 'vendors:read' },
+  { to: '/admin/products', permission: 'products:read' },
+  { to: '/admin/categories', permission: 'categories:manage' },
   { to: '/admin/orders', permission: 'orders:read' },
+  { to: '/admin/customers', permission: 'customers:read' },
   { to: '/admin/support', permission: 'support:tickets' },
   { to: '/admin/conversations', permission: 'conversations:moderate' },
   { to: '/admin/disputes', permission: 'disputes:read' },

@@ -204,6 +204,12 @@ export async function updateTicket(
   return rows.length > 0
 }
 
+/** Tickets waiting for staff, new or open (the console's navigation count). */
+export async function countOpenTickets(ctx: ServiceContext): Promise<number> {
+  const [row] = await ctx.db.select({ n: count() }).from(supportMessages).where(waitingForStaff)
+  return Number(row?.n ?? 0)
+}
+
 /** Tickets waiting for staff longer than the promise (the desk's red count). */
 export async function countLateTickets(ctx: ServiceContext, now: Date = new Date()): Promise<number> {
   const [row] = await ctx.db

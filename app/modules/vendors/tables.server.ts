@@ -95,3 +95,20 @@ export const vendorStatusEvents = pgTable(
   },
   (t) => [index('vendor_status_events_vendor_idx').on(t.vendorId)],
 )
+
+/** Every grant or removal of a store's Verified badge: why, who and when (migration 0020). */
+export const vendorVerificationEvents = pgTable(
+  'vendor_verification_events',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    /** The badge after this change. */
+    verified: boolean('verified').notNull(),
+    reason: text('reason').notNull(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vendor_verification_events_vendor_idx').on(t.vendorId)],
+)

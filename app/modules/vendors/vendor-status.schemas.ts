@@ -25,4 +25,11 @@ export const VendorApplicationsQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(vendorStatuses).optional()).catch(undefined),
   q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()).catch(undefined),
   page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)).catch(1),
+  sort: z.preprocess(blankToUndefined, z.enum(['oldest', 'newest']).default('oldest')).catch('oldest'),
+})
+
+/** Staff grant or remove the Verified badge, always with a reason (setVendorVerified checks it again). */
+export const VerifiedFormSchema = z.object({
+  intent: z.enum(['verify', 'unverify']),
+  reason: z.string().trim().min(1).max(500),
 })

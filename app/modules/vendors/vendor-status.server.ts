@@ -197,9 +197,26 @@ export type VendorApplication = {
   verified: boolean
   /** Oldest first. */
   history: VendorStatusEvent[]
+  /** Another store (approved or suspended) whose name is close to this one's: staff are warned. */
+  similarStore: { id: number; name: string } | null
 }
 
-export type VendorApplicationsInput = { status?: VendorStatus; q?: string; page?: number; perPage?: number }
+export type VendorApplicationsInput = {
+  status?: VendorStatus
+  q?: string
+  page?: number
+  perPage?: number
+  /** By age of the application: newest first (the default) or oldest first (the console's queue: who waited longest). */
+  sort?: 'oldest' | 'newest'
+  /** Only this store (its detail page). */
+  id?: number
+}
+
+/**
+ * How close two store names must be (pg_trgm's trigram similarity of their lower-cased, unaccented forms) for staff
+ * to be warned; names equal once spaces and punctuation are dropped always are.
+ */
+export const SIMILAR_NAME_THRESHOLD = 0.5
 
 export type VendorApplicationsPage = {
   items: VendorApplication[]
@@ -260,14 +277,23 @@ export async function listVendorApplications(
   const rows = await ctx.db
     .select()
     .from(vendors)
-    .where(and(search, input.status ? eq(vendors.status, input.status) : undefined))
-    .orderBy(sql`(${vendors.status} = 'pending') desc`, desc(vendors.joinedAt), desc(vendors.id))
+    .where(
+      and(
+        search,
+        input.status ? eq(vendors.status, input.status) : undefined,
+        input.id ? eq(vendors.id, input.id) : undefined,
+      ),
+    )
+    .orderBy(
+      sql`(${vendors.status} = 'pending') desc`,
+      ...(input.sort === 'oldest'
+        ? [asc(vendors.joinedAt), asc(vendors.id)]
+        : [desc(vendors.joinedAt), desc(vendors.id)]),
+    )
     .limit(perPage)
     .offset((page - 1) * perPage)
-  const history = await listVendorStatusEvents(
-    ctx,
-    rows.map((r) => r.id),
-  )
+  const ids = rows.map((r) => r.id)
+  const [history, similar] = await Promise.all([listVendorStatusEvents(ctx, ids), findSimilarStoreNames(ctx, ids)])
   const items = rows.map(
     (r): VendorApplication => ({
       id: r.id,
@@ -286,9 +312,43 @@ export async function listVendorApplications(
       statusReason: r.statusReason,
       verified: r.verified,
       history: history.get(r.id) ?? [],
+      similarStore: similar.get(r.id) ?? null,
     }),
   )
   return { items, total, page, pageCount, counts }
+}
+
+/**
+ * For each of these stores, the closest other store that is approved or suspended, when its name is close enough
+ * to be confused with it (SIMILAR_NAME_THRESHOLD, trigrams from migration 0017's pg_trgm, on both engines).
+ */
+export async function findSimilarStoreNames(
+  ctx: ServiceContext,
+  vendorIds: number[],
+): Promise<Map<number, { id: number; name: string }>> {
+  const result = new Map<number, { id: number; name: string }>()
+  if (vendorIds.length === 0) return result
+  const folded = (column: SQL) => sql`lower(isoko_unaccent(${column}))`
+  const squeezed = (column: SQL) => sql`regexp_replace(${folded(column)}, '[^a-z0-9]+', '', 'g')`
+  // Both engines answer execute() with { rows }.
+  const found = (await ctx.db.execute(sql`
+    select v.id, s.id as other_id, s.name as other_name
+    from vendors v
+    cross join lateral (
+      select o.id, o.name from vendors o
+      where o.id <> v.id and o.status in ('approved', 'suspended')
+        and (similarity(${folded(sql`o.name`)}, ${folded(sql`v.name`)}) >= ${SIMILAR_NAME_THRESHOLD}
+          or ${squeezed(sql`o.name`)} = ${squeezed(sql`v.name`)})
+      order by similarity(${folded(sql`o.name`)}, ${folded(sql`v.name`)}) desc, o.id
+      limit 1
+    ) s
+    where v.id in (${sql.join(
+      vendorIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+  `)) as unknown as { rows: { id: number; other_id: number; other_name: string }[] }
+  for (const r of found.rows) result.set(Number(r.id), { id: Number(r.other_id), name: r.other_name })
+  return result
 }
 
 /** The status history of these stores, oldest first, by store id. */

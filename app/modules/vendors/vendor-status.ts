@@ -57,3 +57,6 @@ export const STATUS_REASON_MAX = 500
 export function storeHasOrders(status: VendorStatus): boolean {
   return status === 'approved' || status === 'suspended'
 }
+
+/** A reason for granting or removing the Verified badge longer than this is refused. */
+export const VERIFICATION_REASON_MAX = 500

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from 'react-router'
+import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
@@ -161,47 +162,51 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
           {t('fulfilment.admin.orders.empty')}
         </p>
       ) : (
-        <ul className="mt-3 grid gap-3">
-          {listing.items.map((o) => (
-            <li key={o.id}>
-              <article
-                aria-labelledby={`admin-order-${o.id}`}
-                className="relative rounded-lg border border-border bg-card p-4 shadow-sm hover:border-primary/60"
-              >
-                <header className="flex flex-wrap items-center justify-between gap-2">
-                  <h2 id={`admin-order-${o.id}`} className="font-semibold">
-                    <Link to={`/admin/orders/${o.number}`} className="after:absolute after:inset-0 hover:underline">
-                      {o.number}
-                    </Link>
-                  </h2>
+        <div className="mt-3">
+          <AdminTable
+            caption={t('fulfilment.admin.orders.heading')}
+            columns={[
+              t('admin.orders.table.number'),
+              t('fulfilment.admin.orders.field.date'),
+              t('fulfilment.admin.orders.field.customer'),
+              t('fulfilment.admin.orders.field.total'),
+              t('fulfilment.admin.orders.field.method'),
+              t('fulfilment.admin.orders.field.status'),
+            ]}
+          >
+            {listing.items.map((o) => (
+              <AdminRow key={o.id}>
+                <AdminCell>
+                  <Link
+                    to={`/admin/orders/${o.number}`}
+                    className="font-semibold text-primary underline underline-offset-4"
+                  >
+                    {o.number}
+                  </Link>
+                </AdminCell>
+                <AdminCell label={t('fulfilment.admin.orders.field.date')}>
+                  <time dateTime={new Date(o.placedAt).toISOString()}>{when(o.placedAt)}</time>
+                </AdminCell>
+                <AdminCell className="break-words">
+                  {o.customerName}
+                  <span className="block break-all text-xs text-muted-foreground">{o.customerEmail}</span>
+                </AdminCell>
+                <AdminCell
+                  label={t('fulfilment.admin.orders.field.total')}
+                  className="font-semibold md:whitespace-nowrap"
+                >
+                  {formatRwf(o.total, intlLocale)}
+                </AdminCell>
+                <AdminCell label={t('fulfilment.admin.orders.field.method')}>
+                  {t(`orders.method.${o.paymentMethod}`)}
+                </AdminCell>
+                <AdminCell>
                   <OrderStatusBadge kind="order" status={o.status} />
-                </header>
-                <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-4">
-                  <div className="min-w-0">
-                    <dt className="text-xs text-muted-foreground">{t('fulfilment.admin.orders.field.date')}</dt>
-                    <dd>
-                      <time dateTime={new Date(o.placedAt).toISOString()}>{when(o.placedAt)}</time>
-                    </dd>
-                  </div>
-                  <div className="min-w-0">
-                    <dt className="text-xs text-muted-foreground">{t('fulfilment.admin.orders.field.customer')}</dt>
-                    <dd className="break-words">
-                      {o.customerName} <span className="break-all text-muted-foreground">{o.customerEmail}</span>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">{t('fulfilment.admin.orders.field.total')}</dt>
-                    <dd className="font-semibold">{formatRwf(o.total, intlLocale)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs text-muted-foreground">{t('fulfilment.admin.orders.field.method')}</dt>
-                    <dd>{t(`orders.method.${o.paymentMethod}`)}</dd>
-                  </div>
-                </dl>
-              </article>
-            </li>
-          ))}
-        </ul>
+                </AdminCell>
+              </AdminRow>
+            ))}
+          </AdminTable>
+        </div>
       )}
       <Pagination
         className="mt-6"

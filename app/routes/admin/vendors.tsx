@@ -1,20 +1,17 @@
-import { data, Form, Link, redirect, useLocation } from 'react-router'
-import { VendorApplicationCard, type VendorStatusActionData } from '#app/components/admin/vendor-application-card.tsx'
+import { Form, Link, redirect, useLocation } from 'react-router'
+import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
-import type { I18nHandle, MessageId } from '#app/lib/i18n.tsx'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
-import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { can, staffHomePath } from '#app/modules/staff/permissions.ts'
-import { VendorApplicationsQuerySchema, VendorStatusFormSchema } from '#app/modules/vendors/vendor-status.schemas.ts'
-import { changeVendorStatus, type VendorStatusRefusal } from '#app/modules/vendors/vendor-status.server.ts'
+import { VendorApplicationsQuerySchema } from '#app/modules/vendors/vendor-status.schemas.ts'
 import { vendorStatuses } from '#app/modules/vendors/vendor-status.ts'
 import { listApplicationsForStaff } from '#app/queries/admin.server.ts'
 import type { Route } from './+types/vendors'
@@ -29,80 +26,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!can(staff.staffRole, 'vendors:read')) throw redirect(staffHomePath(staff.staffRole))
   const query = VendorApplicationsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const listing = await listApplicationsForStaff(serviceContextOf(context), query)
-  return { title: requestI18n(request)._('admin.meta.vendors'), listing, query }
-}
-
-/** Approve, reject, suspend or reinstate a store: staff only, checked here whatever the page showed. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
-  // Approving or rejecting an application, and suspending or reinstating a store, are separate permissions.
-  const asked = form.get('intent')
-  const actor = requireStaffPermission(
-    context,
-    asked === 'approve' || asked === 'reject' ? 'vendors:decide' : 'stores:suspend',
-  )
-  const i18n = requestI18n(request)
-  const parsed = VendorStatusFormSchema.safeParse(Object.fromEntries(form))
-  if (!parsed.success) {
-    return data<VendorStatusActionData>({ errors: { form: i18n._('admin.vendors.error.invalid') } }, { status: 400 })
-  }
-  const { intent, vendorId, reason } = parsed.data
-  const url = new URL(request.url)
-  const result = await changeVendorStatus(
-    { ...serviceContextOf(context), actor },
-    { vendorId, action: intent, reason, siteUrl: url.origin },
-  )
-  if (!result.ok) {
-    const { status, errors } = refusal(result, i18n._.bind(i18n))
-    return data<VendorStatusActionData>({ vendorId, intent, errors, values: { reason } }, { status })
-  }
-  url.searchParams.delete('index')
-  const flash = await flashCookie({
-    kind: 'success',
-    title: `admin.vendors.toast.${intent}`,
-    body: 'admin.vendors.toast.emailed',
-    values: { name: result.businessName },
-  })
-  return redirect(url.pathname + url.search, { headers: { 'Set-Cookie': flash } })
-}
-
-/** The message of a refused change, next to the reason field or above the store's actions. */
-function refusal(result: VendorStatusRefusal, _: (id: MessageId, values?: Record<string, unknown>) => string) {
-  switch (result.code) {
-    case 'reason-required':
-      return { status: 400, errors: { reason: _('admin.vendors.error.reasonRequired') } }
-    case 'reason-too-long':
-      return { status: 400, errors: { reason: _('admin.vendors.error.reasonTooLong') } }
-    case 'illegal-transition':
-      return {
-        status: 409,
-        errors: {
-          form: _(`admin.vendors.error.illegal.${result.action}`, { status: _(`admin.statusWord.${result.from}`) }),
-        },
-      }
-    case 'not_found':
-      return { status: 404, errors: { form: _('admin.vendors.error.notFound') } }
-    default:
-      return { status: 403, errors: { form: _('admin.vendors.error.forbidden') } }
-  }
+  return { title: requestI18n(request)._('admin.meta.vendors'), listing, query, now: Date.now() }
 }
 
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
 }
 
-export default function VendorApplicationsPage({ loaderData, actionData }: Route.ComponentProps) {
+/** How long ago, in the reader's language: "3 days", "5 hours" (the server's clock, so both renderings agree). */
+function useWaited() {
   const t = useT()
-  const { listing, query } = loaderData
+  return (fromIso: string, now: number) => {
+    const hours = Math.max(0, Math.floor((now - Date.parse(fromIso)) / 3_600_000))
+    return hours < 24
+      ? t('admin.vendors.waited.hours', { count: hours })
+      : t('admin.vendors.waited.days', { count: Math.floor(hours / 24) })
+  }
+}
+
+export default function VendorApplicationsPage({ loaderData }: Route.ComponentProps) {
+  const t = useT()
+  const waited = useWaited()
+  const { listing, query, now } = loaderData
   const { pathname, search } = useLocation()
   const filterHref = (status?: string) => {
     const params = new URLSearchParams()
     if (status) params.set('status', status)
     if (query.q) params.set('q', query.q)
+    if (query.sort !== 'oldest') params.set('sort', query.sort)
     const s = params.toString()
     return s ? `${pathname}?${s}` : pathname
   }
-  const refused = actionData as VendorStatusActionData | undefined
+  const sortHref = (sort: 'oldest' | 'newest') => {
+    const params = new URLSearchParams(search)
+    params.delete('page')
+    if (sort === 'oldest') params.delete('sort')
+    else params.set('sort', sort)
+    const s = params.toString()
+    return s ? `${pathname}?${s}` : pathname
+  }
+  const nextSort = query.sort === 'oldest' ? 'newest' : 'oldest'
   return (
     <section aria-labelledby="admin-vendors-title">
       <h1 id="admin-vendors-title" className="text-2xl font-bold sm:text-3xl">
@@ -137,6 +100,7 @@ export default function VendorApplicationsPage({ loaderData, actionData }: Route
 
       <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
         {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
+        {query.sort !== 'oldest' ? <input type="hidden" name="sort" value={query.sort} /> : null}
         <div className="grid min-w-0 flex-1 basis-56 gap-1">
           <label htmlFor="admin-vendors-q" className="text-sm font-medium">
             {t('admin.vendors.search.label')}
@@ -154,26 +118,76 @@ export default function VendorApplicationsPage({ loaderData, actionData }: Route
         </Button>
       </Form>
 
-      {refused?.errors.form && refused.vendorId === undefined ? (
-        <p role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm">
-          {refused.errors.form}
-        </p>
-      ) : null}
-
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
         {t('admin.vendors.count', { count: listing.total })}
       </p>
       {listing.items.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-border p-6 text-center">{t('admin.vendors.empty')}</p>
       ) : (
-        <ul className="mt-3 grid gap-4">
-          {listing.items.map((vendor) => (
-            <li key={vendor.id}>
-              <VendorApplicationCard vendor={vendor} actionData={refused} />
-            </li>
-          ))}
-        </ul>
+        <div className="mt-3 overflow-hidden rounded-lg border border-border bg-card">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('admin.vendors.table.caption')}</caption>
+            <thead className="hidden bg-muted text-xs uppercase text-muted-foreground md:table-header-group">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  {t('admin.vendors.table.store')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('admin.vendors.table.owner')}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {t('admin.vendors.table.status')}
+                </th>
+                <th scope="col" className="px-3 py-2" aria-sort={query.sort === 'oldest' ? 'descending' : 'ascending'}>
+                  <Link to={sortHref(nextSort)} className="underline underline-offset-4">
+                    {t('admin.vendors.table.waited')} {query.sort === 'oldest' ? '↓' : '↑'}
+                  </Link>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {listing.items.map((vendor) => (
+                <tr
+                  key={vendor.id}
+                  className="grid gap-1 border-t border-border p-3 first:border-t-0 md:table-row md:p-0"
+                >
+                  <td className="md:px-3 md:py-2">
+                    <Link
+                      to={`/admin/stores/${vendor.id}`}
+                      className="font-semibold break-words text-primary underline underline-offset-4"
+                    >
+                      {vendor.businessName}
+                    </Link>
+                    {vendor.similarStore ? (
+                      <span className="mt-1 block text-xs text-amber-900">
+                        ⚠ {t('admin.vendors.similar', { name: vendor.similarStore.name })}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="break-words md:px-3 md:py-2">
+                    {vendor.ownerName}
+                    <span className="block break-all text-xs text-muted-foreground">{vendor.email}</span>
+                  </td>
+                  <td className="md:px-3 md:py-2">
+                    <StatusBadge status={vendor.status} />
+                  </td>
+                  <td className="text-muted-foreground md:px-3 md:py-2">
+                    <time dateTime={vendor.appliedAt}>
+                      <span className="md:hidden">{t('admin.vendors.table.waited')}: </span>
+                      {waited(vendor.appliedAt, now)}
+                    </time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
+      <p className="mt-2 text-sm md:hidden">
+        <Link to={sortHref(nextSort)} className="text-primary underline underline-offset-4">
+          {nextSort === 'newest' ? t('admin.vendors.sort.newest') : t('admin.vendors.sort.oldest')}
+        </Link>
+      </p>
       <Pagination
         className="mt-6"
         page={listing.page}

@@ -1,6 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
+import { HiddenByIsoko } from '#app/components/catalog/hidden-by-isoko.tsx'
 import { useServerForm } from '#app/components/forms/use-server-form.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { ArrowLeft, Plus, Trash2 } from '#app/components/ui/icons.tsx'
@@ -14,6 +15,7 @@ import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { findProductModeration } from '#app/modules/catalog/moderation.server.ts'
 import {
   emptyVariant,
   idOf,
@@ -54,6 +56,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     title: requestI18n(request)._(product ? 'productEditor.meta.edit' : 'productEditor.meta.new'),
     product,
+    // Staff may have hidden it, with a reason the vendor reads (issue 17).
+    moderation: product ? await findProductModeration(ctx, product.id) : null,
     storeStatus: store.status,
     categories: await listCategoryChoices(ctx, requestLocale(request)),
     limits: { maxMb: env.UPLOAD_MAX_MB, max: env.UPLOAD_MAX_PHOTOS, minSide: 200 },
@@ -120,9 +124,10 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
       <h1 className="text-2xl font-bold sm:text-3xl">
         {product ? t('productEditor.editTitle') : t('productEditor.newTitle')}
       </h1>
+      {loaderData.moderation ? <HiddenByIsoko reason={loaderData.moderation.reason} className="mt-3" /> : null}
       {product ? (
         <p className="mt-1 break-all text-sm text-muted-foreground">
-          {product.status === 'active' && storeStatus === 'approved' ? (
+          {product.status === 'active' && storeStatus === 'approved' && !loaderData.moderation ? (
             <Link to={`/products/${product.slug}`} className="text-primary underline underline-offset-4">
               {t('productEditor.viewInStore')}
             </Link>

@@ -1,0 +1,276 @@
+import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
+import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx'
+import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { FieldError, Input } from '#app/components/ui/input.tsx'
+import { serviceContextOf } from '#app/lib/context.server.ts'
+import { flashCookie } from '#app/lib/flash.server.ts'
+import { requestI18n } from '#app/lib/i18n.server.ts'
+import type { I18nHandle } from '#app/lib/i18n.tsx'
+import { messagesFor } from '#app/lib/i18n-client.ts'
+import { formatRwf } from '#app/lib/money.ts'
+import { useRootData } from '#app/lib/root-data.ts'
+import { useT } from '#app/lib/use-t.ts'
+import { cn } from '#app/lib/utils.ts'
+import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { hideProduct, markProductReviewed, unhideProduct } from '#app/modules/catalog/moderation.server.ts'
+import { HIDE_REASON_MAX, REVIEW_QUEUE_DAYS } from '#app/modules/catalog/moderation.ts'
+import { ProductModerationFormSchema, StaffProductsQuerySchema } from '#app/queries/staff-console.schemas.ts'
+import { listProductsForStaff, type StaffProductRow } from '#app/queries/staff-console.server.ts'
+import type { Route } from './+types/products'
+
+// Every store's products for staff: search, store, status, listed or hidden; the queue of newly listed products to
+// review; hide with a reason the vendor reads, unhide, mark reviewed.
+
+export const handle = { i18n: ['admin'] } satisfies I18nHandle
+export const clientMiddleware = [messagesFor(handle)]
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  guardedActor(context, 'admin')
+  const query = StaffProductsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const listing = await listProductsForStaff(serviceContextOf(context), query)
+  return { title: requestI18n(request)._('admin.products.meta'), listing, query }
+}
+
+type ActionData = { productId: number; errors: { reason?: string }; values: { reason: string } }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = guardedActor(context, 'admin')
+  const i18n = requestI18n(request)
+  const ctx = serviceContextOf(context)
+  const form = Object.fromEntries(await request.formData())
+  const parsed = ProductModerationFormSchema.safeParse(form)
+  if (!parsed.success) throw new Response('Bad request', { status: 400 })
+  const input = { staffUserId: actor.userId, productId: parsed.data.productId }
+  const result =
+    parsed.data.intent === 'hide'
+      ? await hideProduct(ctx, { ...input, reason: parsed.data.reason })
+      : parsed.data.intent === 'unhide'
+        ? await unhideProduct(ctx, input)
+        : await markProductReviewed(ctx, input)
+  if (!result.ok) {
+    if (result.code === 'not_found') throw new Response('Not found', { status: 404 })
+    const reason = parsed.data.intent === 'hide' ? parsed.data.reason : ''
+    return data<ActionData>(
+      {
+        productId: parsed.data.productId,
+        errors: {
+          reason: i18n._(
+            result.code === 'reason-too-long'
+              ? 'admin.products.error.reasonTooLong'
+              : 'admin.products.error.reasonRequired',
+          ),
+        },
+        values: { reason },
+      },
+      { status: 400 },
+    )
+  }
+  const flash = await flashCookie({ kind: 'success', title: `admin.products.toast.${parsed.data.intent}` })
+  const url = new URL(request.url)
+  return redirect(url.pathname + url.search, { headers: { 'Set-Cookie': flash } })
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return [{ title: data?.title }, { name: 'robots', content: 'noindex' }]
+}
+
+const views = ['all', 'queue', 'listed', 'hidden'] as const
+
+export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT()
+  const when = useDateTimeFormat()
+  const { intlLocale } = useRootData()
+  const { listing, query } = loaderData
+  const { pathname, search } = useLocation()
+  const viewHref = (view: string) => {
+    const params = new URLSearchParams()
+    if (view !== 'all') params.set('view', view)
+    if (query.q) params.set('q', query.q)
+    const s = params.toString()
+    return s ? `${pathname}?${s}` : pathname
+  }
+  return (
+    <section aria-labelledby="admin-products-title">
+      <h1 id="admin-products-title" className="text-2xl font-bold sm:text-3xl">
+        {t('admin.products.heading')}
+      </h1>
+      <nav aria-label={t('admin.products.views')} className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {views.map((view) => (
+            <li key={view}>
+              <Link
+                to={viewHref(view)}
+                aria-current={query.view === view ? 'page' : undefined}
+                className={cn(
+                  'inline-flex h-9 items-center rounded-full border px-3 text-sm',
+                  query.view === view
+                    ? 'border-primary bg-primary/10 font-semibold text-primary'
+                    : 'border-input hover:bg-muted',
+                )}
+              >
+                {t(`admin.products.view.${view}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {query.view === 'queue' ? (
+        <p className="mt-3 text-sm text-muted-foreground">
+          {t('admin.products.queueIntro', { days: REVIEW_QUEUE_DAYS })}
+        </p>
+      ) : null}
+      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+        {query.view !== 'all' ? <input type="hidden" name="view" value={query.view} /> : null}
+        <div className="grid min-w-0 flex-1 basis-56 gap-1">
+          <label htmlFor="admin-products-q" className="text-sm font-medium">
+            {t('admin.products.search.label')}
+          </label>
+          <Input id="admin-products-q" name="q" type="search" defaultValue={query.q ?? ''} />
+        </div>
+        <Button type="submit" variant="outline">
+          {t('admin.vendors.search.submit')}
+        </Button>
+      </Form>
+      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+        {t('admin.products.count', { count: listing.total })}
+      </p>
+      {listing.items.length === 0 ? (
+        <p className="mt-3 rounded-lg border border-dashed border-border p-6 text-center">
+          {t('admin.products.empty')}
+        </p>
+      ) : (
+        <div className="mt-3">
+          <AdminTable
+            caption={t('admin.products.heading')}
+            columns={[
+              t('admin.products.table.product'),
+              t('admin.vendors.table.store'),
+              t('admin.products.table.price'),
+              t('admin.vendors.table.status'),
+              t('admin.products.table.added'),
+              t('admin.products.table.actions'),
+            ]}
+          >
+            {listing.items.map((p) => (
+              <AdminRow key={p.id}>
+                <AdminCell>
+                  <span className="font-semibold break-words">{p.title}</span>
+                  <span className="block text-xs text-muted-foreground">{p.category}</span>
+                </AdminCell>
+                <AdminCell label={t('admin.vendors.table.store')}>
+                  <Link
+                    to={`/admin/stores/${p.store.id}`}
+                    className="break-words text-primary underline underline-offset-4"
+                  >
+                    {p.store.name}
+                  </Link>
+                </AdminCell>
+                <AdminCell label={t('admin.products.table.price')}>{formatRwf(p.price, intlLocale)}</AdminCell>
+                <AdminCell className="md:whitespace-nowrap">
+                  <ProductState product={p} />
+                </AdminCell>
+                <AdminCell label={t('admin.products.table.added')}>
+                  <time dateTime={p.createdAt}>{when(p.createdAt)}</time>
+                </AdminCell>
+                <AdminCell>
+                  <ModerationForms
+                    product={p}
+                    refused={actionData && actionData.productId === p.id ? actionData : undefined}
+                  />
+                </AdminCell>
+              </AdminRow>
+            ))}
+          </AdminTable>
+        </div>
+      )}
+      <Pagination
+        className="mt-6"
+        page={listing.page}
+        pageCount={listing.pageCount}
+        hrefFor={(page) => pageHref(pathname, search, page)}
+      />
+    </section>
+  )
+}
+
+function ProductState({ product: p }: { product: StaffProductRow }) {
+  const t = useT()
+  if (p.hidden) {
+    return (
+      <span className="text-sm">
+        <span className="font-semibold text-red-800">{t('admin.products.state.hidden')}</span>
+        <span className="block break-words text-xs text-muted-foreground">
+          {t('admin.products.hiddenBecause', { reason: p.hidden.reason })}
+        </span>
+      </span>
+    )
+  }
+  return (
+    <span className="text-sm">
+      {p.listed ? (
+        <Link to={`/products/${p.slug}`} className="font-semibold text-emerald-800 underline underline-offset-4">
+          {t('admin.products.state.listed')}
+        </Link>
+      ) : (
+        <span className="font-semibold">{t(`admin.products.state.${p.status}`)}</span>
+      )}
+      {p.listed && !p.reviewedAt ? (
+        <span className="block text-xs text-amber-900">{t('admin.products.state.toReview')}</span>
+      ) : null}
+    </span>
+  )
+}
+
+function ModerationForms({ product: p, refused }: { product: StaffProductRow; refused?: ActionData }) {
+  const t = useT()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('productId') === String(p.id)
+  const fieldId = `hide-${p.id}-reason`
+  if (p.hidden) {
+    return (
+      <Form method="post">
+        <input type="hidden" name="productId" value={p.id} />
+        <Button type="submit" name="intent" value="unhide" variant="outline" size="sm" disabled={busy}>
+          {t('admin.products.unhide')}
+        </Button>
+      </Form>
+    )
+  }
+  return (
+    <div className="grid gap-2">
+      {p.listed && !p.reviewedAt ? (
+        <Form method="post">
+          <input type="hidden" name="productId" value={p.id} />
+          <Button type="submit" name="intent" value="reviewed" variant="outline" size="sm" disabled={busy}>
+            {t('admin.products.markReviewed')}
+          </Button>
+        </Form>
+      ) : null}
+      <details open={refused ? true : undefined}>
+        <summary className="cursor-pointer text-sm font-medium text-destructive">{t('admin.products.hide')}</summary>
+        <Form method="post" className="mt-2 grid gap-1" key={refused ? 'refused' : 'fresh'}>
+          <input type="hidden" name="productId" value={p.id} />
+          <label htmlFor={fieldId} className="text-xs font-medium">
+            {t('admin.products.hideReason')}
+          </label>
+          <Input
+            id={fieldId}
+            name="reason"
+            maxLength={HIDE_REASON_MAX}
+            defaultValue={refused?.values.reason ?? ''}
+            aria-invalid={refused?.errors.reason ? true : undefined}
+            aria-describedby={refused?.errors.reason ? `${fieldId}-error` : undefined}
+          />
+          <FieldError id={`${fieldId}-error`}>{refused?.errors.reason}</FieldError>
+          <div>
+            <Button type="submit" name="intent" value="hide" variant="destructive" size="sm" disabled={busy}>
+              {t('admin.products.hideSubmit')}
+            </Button>
+          </div>
+        </Form>
+      </details>
+    </div>
+  )
+}
