@@ -361,6 +361,10 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
     log(`products: ${Math.min(order.length, start + BATCH)} / ${order.length}`)
   }
 
+  // The demo catalogue has been on sale for a while: staff reviewed it, so the console's queue of newly listed
+  // products starts empty and shows what vendors list from now on.
+  await ctx.db.execute(sql`UPDATE products SET reviewed_at = created_at WHERE listed`)
+
   // Follows: each customer follows a few approved stores, the better-known ones more often.
   const follows: FollowVendorInput[] = []
   const byFame = approved.map((v) => ({ weight: 1 + v.featuredScore / 25, value: v }))

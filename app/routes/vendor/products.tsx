@@ -17,6 +17,7 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { listProductModeration } from '#app/modules/catalog/moderation.server.ts'
 import { idOf, productListTabs } from '#app/modules/catalog/product-editor.schemas.ts'
 import { listCategoryChoices, listOwnProducts } from '#app/modules/catalog/vendor-products.server.ts'
 import {
@@ -45,7 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = await listOwnProducts(ctx, { ownerUserId: actor.userId, ...query })
   if (!listing) throw redirect('/vendor-dashboard')
   const categories = await listCategoryChoices(ctx, requestLocale(request))
-  return { title: requestI18n(request)._('productEditor.list.meta'), listing, query, categories }
+  // Products staff hid, with their reason: each such row says so (it is not on sale whatever its status).
+  const moderation = await listProductModeration(
+    ctx,
+    listing.items.map((p) => p.id),
+  )
+  const hidden = Object.fromEntries([...moderation].map(([id, m]) => [id, m.reason]))
+  return { title: requestI18n(request)._('productEditor.list.meta'), listing, query, categories, hidden }
 }
 
 type BulkReply =
@@ -124,7 +131,7 @@ const DUPLICATE_FORM = 'duplicate-product'
 export default function VendorProductsPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const { listing, query, categories } = loaderData
+  const { listing, query, categories, hidden } = loaderData
   const { pathname, search } = useLocation()
   const busy = useNavigation().state === 'submitting'
   const reply = actionData as BulkReply | undefined
@@ -352,6 +359,11 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
                         <p className="text-xs text-muted-foreground">
                           {t('vendorProducts.skuCount', { count: p.variantCount })}
                         </p>
+                        {hidden[p.id] !== undefined ? (
+                          <p className="mt-1 text-xs font-semibold break-words text-red-800">
+                            {t('productEditor.hidden.notice', { reason: hidden[p.id] })}
+                          </p>
+                        ) : null}
                       </div>
                     </div>
                   </td>
