@@ -90,6 +90,7 @@ export const areas = [
   'payouts',
   'returns',
   'support',
+  'vendor-workspace',
 ] as const satisfies readonly Area[]
 
 export function isArea(value: unknown): value is Area {

@@ -50,6 +50,7 @@ export type Area =
   | 'payouts'
   | 'returns'
   | 'support'
+  | 'vendor-workspace'
 
 /** What a route module exports as `handle` to name the areas its page (and its components) read. */
 export type I18nHandle = { i18n: readonly Area[] }

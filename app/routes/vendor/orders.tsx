@@ -4,7 +4,7 @@ import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { DeliveryOption } from '#app/components/fulfilment/delivery-option.tsx'
 import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
-import { ArrowLeft, ChevronRight, PackageSearch } from '#app/components/ui/icons.tsx'
+import { ChevronRight, PackageSearch } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
@@ -43,13 +43,6 @@ export default function VendorOrdersPage({ loaderData }: Route.ComponentProps) {
   const all = Object.values(listing.counts).reduce((s, n) => s + n, 0)
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <Link
-        to="/vendor-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('fulfilment.vendor.orders.back')}
-      </Link>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('fulfilment.vendor.orders.title')}</h1>
       <p className="mt-1 text-muted-foreground">{t('fulfilment.vendor.orders.intro')}</p>
 

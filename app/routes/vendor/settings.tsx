@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Button } from '#app/components/ui/button.tsx'
-import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { PayoutMethodForm } from '#app/components/vendors/payout-method-form.tsx'
 import { StorePictureForm } from '#app/components/vendors/store-picture-form.tsx'
@@ -181,13 +180,6 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <Link
-        to="/vendor-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('vendor.settings.back')}
-      </Link>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('vendor.settings.title')}</h1>
       <p className="mt-1 text-muted-foreground">{t(`vendor.settings.intro.${settings.status}`)}</p>
 
