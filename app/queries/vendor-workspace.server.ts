@@ -32,6 +32,9 @@ export type WorkspaceNav = {
 
 const NONE: WorkspaceCounts = { unread: 0, toPack: 0, toShip: 0, lowStock: 0, unanswered: 0 }
 
+/** The outer row's store id, qualified: a lone "id" would be ambiguous inside the subqueries. */
+const storeId = sql`${vendors}.${sql.identifier('id')}`
+
 export async function getWorkspaceNav(ctx: ServiceContext, input: { ownerUserId: string }): Promise<WorkspaceNav> {
   const [row] = await ctx.db
     .select({
@@ -40,15 +43,15 @@ export async function getWorkspaceNav(ctx: ServiceContext, input: { ownerUserId:
       closedAt: vendors.closedAt,
       unread:
         sql<number>`(select count(*) from ${conversationMessages} m join ${conversations} c on c.id = m.conversation_id
-        where c.vendor_id = ${vendors.id} and m.sender = 'customer' and m.id > c.vendor_read_id)`.mapWith(Number),
+        where c.vendor_id = ${storeId} and m.sender = 'customer' and m.id > c.vendor_read_id)`.mapWith(Number),
       toPack: sql<number>`(select count(*) from ${vendorOrders} vo
-        where vo.vendor_id = ${vendors.id} and vo.released_at is not null and vo.status = 'new')`.mapWith(Number),
+        where vo.vendor_id = ${storeId} and vo.released_at is not null and vo.status = 'new')`.mapWith(Number),
       toShip: sql<number>`(select count(*) from ${vendorOrders} vo
-        where vo.vendor_id = ${vendors.id} and vo.released_at is not null and vo.status = 'packed')`.mapWith(Number),
+        where vo.vendor_id = ${storeId} and vo.released_at is not null and vo.status = 'packed')`.mapWith(Number),
       lowStock: sql<number>`(select count(*) from ${productVariants} pv join ${products} p on p.id = pv.product_id
-        where p.vendor_id = ${vendors.id} and pv.stock > 0 and pv.stock <= ${LOW_STOCK_AT})`.mapWith(Number),
+        where p.vendor_id = ${storeId} and pv.stock > 0 and pv.stock <= ${LOW_STOCK_AT})`.mapWith(Number),
       unanswered: sql<number>`(select count(*) from ${reviews} r join ${products} p on p.id = r.product_id
-        where p.vendor_id = ${vendors.id} and r.vendor_reply is null)`.mapWith(Number),
+        where p.vendor_id = ${storeId} and r.vendor_reply is null)`.mapWith(Number),
     })
     .from(vendors)
     .where(eq(vendors.ownerUserId, input.ownerUserId))

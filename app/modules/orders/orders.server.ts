@@ -695,6 +695,7 @@ export async function listVendorOrders(
   const grouped = await ctx.db
     .select({ status: vendorOrders.status, n: count() })
     .from(vendorOrders)
+    .innerJoin(orders, eq(orders.id, vendorOrders.orderId))
     .where(base)
     .groupBy(vendorOrders.status)
   const counts: Record<VendorOrderStatus, number> = { new: 0, packed: 0, dispatched: 0, delivered: 0, cancelled: 0 }
