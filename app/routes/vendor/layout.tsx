@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useLocation } from 'react-router'
+import { Link, NavLink, Outlet, useLocation } from 'react-router'
 import {
   CalendarDays,
   type IconProps,
@@ -160,6 +160,17 @@ export default function VendorLayout({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : null}
             </section>
+          </div>
+        ) : null}
+        {store?.closed && pathname !== '/vendor-dashboard/settings' ? (
+          <div className="mx-auto w-full max-w-5xl px-4 pt-4">
+            <p role="status" className="rounded-lg border-2 border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <span className="font-semibold">{t('vendorNav.closed')}</span>
+              {' · '}
+              <Link to="/vendor-dashboard/settings#closing-title" className="underline underline-offset-4">
+                {t('vendorSettings.closing.reopen')}
+              </Link>
+            </p>
           </div>
         ) : null}
         <Outlet />

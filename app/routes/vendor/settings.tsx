@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { OpeningHoursForm, StoreClosingForm } from '#app/components/vendors/opening-hours-form.tsx'
 import { PayoutMethodForm } from '#app/components/vendors/payout-method-form.tsx'
 import { StorePictureForm } from '#app/components/vendors/store-picture-form.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
@@ -18,14 +19,18 @@ import { useT } from '#app/lib/use-t.ts'
 import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { MIN_UPLOAD_SIDE, uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { listDistricts } from '#app/modules/places/places.server.ts'
+import { WEEKDAYS } from '#app/modules/vendors/opening-hours.ts'
 import {
   findStoreSettings,
   removeStorePicture,
+  setOpeningHours,
+  setStoreClosed,
   setStorePicture,
   updateStoreSettings,
 } from '#app/modules/vendors/own-store.server.ts'
 import { isResponseTime, RESPONSE_TIMES } from '#app/modules/vendors/response-times.ts'
 import {
+  parseOpeningHoursForm,
   type StoreSettingsField,
   StoreSettingsSchema,
   storeSettingsFields,
@@ -38,7 +43,7 @@ import type { Route } from './+types/settings'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
 export const handle = {
-  i18n: ['accounts', 'payouts', 'store-media', 'uploads', 'vendor', 'vendors'],
+  i18n: ['accounts', 'payouts', 'store-media', 'uploads', 'vendor', 'vendors', 'vendor-workspace'],
 } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
@@ -58,12 +63,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings,
     districts: listDistricts(),
     saved: new URL(request.url).searchParams.get('saved') === '1',
+    hoursSaved: new URL(request.url).searchParams.get('hours') === 'saved',
     uploadLimits: { maxMb: getEnv().UPLOAD_MAX_MB, minSide: MIN_UPLOAD_SIDE },
   }
 }
 
 /** The forms of this page: the settings, and the logo and banner, each uploaded or removed on its own. */
-const IntentSchema = z.enum(['settings', 'payout', 'logo', 'banner', 'remove-logo', 'remove-banner']).catch('settings')
+const IntentSchema = z
+  .enum([
+    'settings',
+    'payout',
+    'logo',
+    'banner',
+    'remove-logo',
+    'remove-banner',
+    'hours',
+    'close-store',
+    'reopen-store',
+  ])
+  .catch('settings')
 
 function echoLength(field: StoreSettingsField): number {
   const limit = storeSettingsLimits[field as keyof typeof storeSettingsLimits]
@@ -94,6 +112,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ payout: { errors: result.errors, values: result.values } }, { status: limited ? 429 : 400 })
     }
     return redirect('/vendor-dashboard/settings?payout=saved')
+  }
+  if (intent === 'hours') {
+    const parsed = parseOpeningHoursForm(form)
+    if (!parsed.ok) {
+      const values = Object.fromEntries(
+        WEEKDAYS.flatMap((d) => [`open-${d}`, `opens-${d}`, `closes-${d}`]).map((f) => [f, echoField(form, f, 8)]),
+      )
+      return data({ hours: { errors: parsed.errors, values } }, { status: 400 })
+    }
+    const result = await setOpeningHours(serviceContextOf(context), { ownerUserId: actor.userId, hours: parsed.hours })
+    if (!result.ok) throw redirect('/vendor-dashboard')
+    return redirect('/vendor-dashboard/settings?hours=saved#hours-title')
+  }
+  if (intent === 'close-store' || intent === 'reopen-store') {
+    // Closing twice (a double click) or reopening an open store changes nothing more.
+    const closed = intent === 'close-store'
+    const result = await setStoreClosed(serviceContextOf(context), { ownerUserId: actor.userId, closed })
+    if (!result.ok) throw redirect('/vendor-dashboard')
+    const title = closed ? 'vendorSettings.closing.closedToast' : 'vendorSettings.closing.reopenedToast'
+    return redirect('/vendor-dashboard/settings', {
+      headers: { 'Set-Cookie': await flashCookie({ kind: 'success', title }) },
+    })
   }
   if (intent !== 'settings') {
     const ctx = serviceContextOf(context)
@@ -138,6 +178,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const { settings, districts, saved, uploadLimits } = loaderData
   const refused = actionData && 'pictureError' in actionData ? actionData : null
   const payoutRefused = actionData && 'payout' in actionData ? actionData.payout : null
+  const hoursRefused = actionData && 'hours' in actionData ? actionData.hours : null
   const form = actionData && 'errors' in actionData ? actionData : null
   const initial: Record<StoreSettingsField, string> = {
     name: settings.name,
@@ -229,6 +270,12 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         saved={loaderData.payoutSaved && !actionData}
       />
 
+      <OpeningHoursForm
+        hours={settings.openingHours}
+        refused={hoursRefused}
+        saved={loaderData.hoursSaved && !actionData}
+      />
+
       <Form method="post" ref={formRef} className="mt-6 grid gap-8" key={JSON.stringify(initial)}>
         <input type="hidden" name="intent" value="settings" />
         <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
@@ -304,6 +351,8 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           </Link>
         </div>
       </Form>
+
+      {settings.status === 'approved' ? <StoreClosingForm closed={settings.closedAt !== null} /> : null}
     </div>
   )
 }
