@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { products } from '#app/modules/catalog/tables.server.ts'
+import { findPurchasableVariant } from '#app/modules/catalog/variants.server.ts'
 import { findVendorStore, listVendors } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { makeProduct, makeVendor } from '#tests/shop.ts'
@@ -118,9 +119,10 @@ describe('closing the store for a while', () => {
     expect((await listVendors(t.ctx, {})).items.map((v) => v.id)).not.toContain(store)
     // Its page still answers, saying it is closed.
     expect((await findVendorStore(t.ctx, store))?.closed).toBe(true)
-    // A product made active while closed stays unlisted.
+    // A product made active while closed stays unlisted, and nothing of the store goes in a cart.
     const later = await makeProduct(t.ctx, store)
     expect(await listed(later.productId)).toBe(false)
+    expect(await findPurchasableVariant(t.ctx, later.variantIds[0] as number)).toBeNull()
     // Closing again (a double click) keeps the first date.
     await setStoreClosed(t.ctx, { ownerUserId: owner, closed: true })
     expect((await findStoreSettings(t.ctx, { ownerUserId: owner }))?.closedAt).toEqual(closedAt)
@@ -128,6 +130,7 @@ describe('closing the store for a while', () => {
     await setStoreClosed(t.ctx, { ownerUserId: owner, closed: false })
     expect(await listed(productId)).toBe(true)
     expect(await listed(later.productId)).toBe(true)
+    expect(await findPurchasableVariant(t.ctx, later.variantIds[0] as number)).not.toBeNull()
     expect((await listVendors(t.ctx, {})).items.map((v) => v.id)).toContain(store)
     expect((await findVendorStore(t.ctx, store))?.closed).toBe(false)
   })
