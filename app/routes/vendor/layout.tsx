@@ -181,6 +181,7 @@ export default function VendorLayout({ loaderData }: Route.ComponentProps) {
 /** A bar chart (lucide's chart-column), drawn here: the analytics page's own icon module brings its messages along. */
 function ChartIcon(props: IconProps) {
   return (
+    // biome-ignore lint/a11y/noSvgWithoutTitle: decorative; the link beside it names the page
     <svg
       viewBox="0 0 24 24"
       fill="none"
