@@ -96,16 +96,16 @@ export default function VendorLayout({ loaderData }: Route.ComponentProps) {
   const notice =
     store && (store.status === 'suspended' || store.status === 'rejected') && pathname !== '/vendor-dashboard'
   return (
-    <div className="mx-auto w-full max-w-7xl lg:flex lg:gap-2 lg:px-4">
+    <div className="mx-auto w-full min-w-0 max-w-7xl lg:flex lg:gap-2 lg:px-4">
       <nav
         aria-label={t('vendorNav.label')}
-        className="border-b border-border bg-card lg:sticky lg:top-4 lg:mt-8 lg:w-56 lg:shrink-0 lg:self-start lg:rounded-lg lg:border print:hidden"
+        className="min-w-0 border-b border-border bg-card lg:sticky lg:top-4 lg:mt-8 lg:w-56 lg:shrink-0 lg:self-start lg:rounded-lg lg:border print:hidden"
       >
         <p className="hidden px-4 pt-4 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:block">
           {t('vendorNav.label')}
         </p>
         {/* Phones: one row that scrolls on its own (the page itself never scrolls sideways); desktop: a column. */}
-        <ul className="flex gap-1 overflow-x-auto px-2 py-2 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:px-2 lg:pt-0 lg:pb-3">
+        <ul className="relative flex gap-1 overflow-x-auto px-2 py-2 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:px-2 lg:pt-0 lg:pb-3">
           {NAV.map((item) => {
             const n = item.count ? item.count(counts) : 0
             return (

@@ -209,7 +209,7 @@ function SlipLink({ order }: { order: VendorOrderListItem }) {
     <Link
       to={`/vendor-dashboard/orders/${order.id}/packing-slip`}
       aria-label={t('vendorOrders.slip.linkFor', { number: order.orderNumber })}
-      className="relative z-10 inline-flex h-9 items-center rounded-md border border-input px-3 text-sm font-medium hover:bg-muted"
+      className="relative z-10 inline-flex h-9 items-center rounded-md border border-input px-3 text-sm font-medium whitespace-nowrap hover:bg-muted"
     >
       {t('vendorOrders.slip.link')}
     </Link>
