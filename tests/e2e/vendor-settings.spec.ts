@@ -18,19 +18,19 @@ test('the workspace navigation shows what waits; an order is found and packed fr
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
   const orders = nav.getByRole('link', { name: /^Orders/ })
   await expect(orders).toContainText('2')
-  await expect(orders).toHaveAccessibleName('Orders 2 (2 orders to pack or send)')
+  await expect(orders).toHaveAccessibleName('Orders (2 orders to pack or send)')
   await orders.click()
   await expect(page).toHaveURL(/\/vendor-dashboard\/orders$/)
   await expect(orders).toHaveAttribute('aria-current', 'page')
 
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(first.number)
-  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
   await expect(page.getByText(`1 order matches “${first.number}”`)).toBeVisible()
   await page.getByRole('button', { name: `Mark order ${first.number} packed` }).click()
   await expect(page.getByText(`Order ${first.number} is marked packed`)).toBeVisible()
   await expect(page.getByRole('button', { name: `Mark order ${first.number} packed` })).toHaveCount(0)
   // Still packed, not packed twice: one order waits to be packed, one to be sent (both in the count).
-  await expect(orders).toHaveAccessibleName('Orders 2 (2 orders to pack or send)')
+  await expect(orders).toHaveAccessibleName('Orders (2 orders to pack or send)')
   await page.getByRole('link', { name: 'All (1)' }).click()
   await expect(page.getByText('Packed').first()).toBeVisible()
 
@@ -39,8 +39,8 @@ test('the workspace navigation shows what waits; an order is found and packed fr
     .getByRole('link', { name: `Packing slip for ${first.number}` })
     .first()
     .click()
-  await expect(page.getByRole('heading', { name: vendor.storeName })).toBeVisible()
-  await expect(page.getByText(first.number)).toBeVisible()
+  await expect(page.getByRole('heading', { name: vendor.storeName, exact: true })).toBeVisible()
+  await expect(page.getByText(first.number, { exact: true })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Print' })).toBeVisible()
 })
 
@@ -52,7 +52,7 @@ test('opening hours set in the settings are the ones the store page shows', { ta
   await signIn(page, vendor)
   // No hours set: the store page claims none.
   await page.goto(`/vendor/${vendor.vendorId}`)
-  await expect(page.getByRole('heading', { name: vendor.storeName })).toBeVisible()
+  await expect(page.getByRole('heading', { name: vendor.storeName, exact: true })).toBeVisible()
   await expect(page.getByText('Opening hours (Kigali time)')).toHaveCount(0)
   await expect(page.getByText(/Open now|Closed now/)).toHaveCount(0)
 
