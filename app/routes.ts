@@ -89,6 +89,7 @@ export default [
     layout('routes/vendor/layout.tsx', [
       route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
       route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
+      route('vendor-dashboard/settings/password', 'routes/vendor/password.tsx'),
       route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
       route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
       route('vendor-dashboard/orders/:vendorOrderId/packing-slip', 'routes/vendor/packing-slip.tsx'),

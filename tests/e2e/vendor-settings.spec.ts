@@ -75,3 +75,26 @@ test('opening hours set in the settings are the ones the store page shows', { ta
   await expect(week.filter({ hasText: '20:00–02:00' })).toHaveCount(1)
   await expect(week.filter({ hasText: 'Closed' })).toHaveCount(5)
 })
+
+test('a vendor changes the password only with the current one', { tag: '@desktop-only' }, async ({ page, shop }) => {
+  const vendor = await shop.vendor({ products: 0 })
+  await signIn(page, vendor)
+  await page.goto('/vendor-dashboard/settings')
+  await page.getByRole('link', { name: 'Change your password' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Change your password')
+  await expect(
+    page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Settings' }),
+  ).toHaveAttribute('aria-current', 'page')
+  await page.getByLabel('Current password', { exact: true }).fill('not-the-password-1')
+  await page.getByLabel('New password', { exact: true }).fill('Umucyo-Shop-2026!')
+  await page.getByLabel('Confirm new password').fill('Umucyo-Shop-2026!')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Change your password')
+  await expect(page.getByText('This is not your current password. Please try again.')).toBeVisible()
+  await page.getByLabel('Current password', { exact: true }).fill(vendor.password)
+  await page.getByLabel('New password', { exact: true }).fill('Umucyo-Shop-2026!')
+  await page.getByLabel('Confirm new password').fill('Umucyo-Shop-2026!')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page).toHaveURL(/\/vendor-dashboard\/settings$/)
+  await expect(page.getByText('Your password is changed.')).toBeVisible()
+})

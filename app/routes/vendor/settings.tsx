@@ -352,6 +352,17 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         </div>
       </Form>
 
+      <section aria-labelledby="account-title" className="mt-6 rounded-lg border border-border bg-card p-4 sm:p-6">
+        <h2 id="account-title" className="text-lg font-semibold">
+          {t('vendorSettings.account.title')}
+        </h2>
+        <p className="mt-2">
+          <Link to="/vendor-dashboard/settings/password" className="font-medium text-primary hover:underline">
+            {t('vendorSettings.account.password')}
+          </Link>
+        </p>
+      </section>
+
       {settings.status === 'approved' ? <StoreClosingForm closed={settings.closedAt !== null} /> : null}
     </div>
   )
