@@ -35,6 +35,7 @@ const config: LinguiConfig = {
     { path: '<rootDir>/app/locales/{locale}/returns', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/support', include: ['app'] },
     { path: '<rootDir>/app/locales/{locale}/product-import', include: ['app'] },
+    { path: '<rootDir>/app/locales/{locale}/vendor-workspace', include: ['app'] },
   ],
   // Every msgid in our catalogues is an explicit id, not an English source text.
   format: formatter({ explicitIdAsDefault: true }),

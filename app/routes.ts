@@ -130,8 +130,10 @@ export default [
     layout('routes/vendor/layout.tsx', [
       route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
       route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
+      route('vendor-dashboard/settings/password', 'routes/vendor/password.tsx'),
       route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
       route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
+      route('vendor-dashboard/orders/:vendorOrderId/packing-slip', 'routes/vendor/packing-slip.tsx'),
       route('vendor-dashboard/analytics', 'routes/vendor/analytics.tsx'),
       route('vendor-dashboard/balance', 'routes/vendor/balance.tsx'),
       route('vendor-dashboard/statement', 'routes/vendor/statement.tsx'),

@@ -91,6 +91,7 @@ export const areas = [
   'returns',
   'support',
   'product-import',
+  'vendor-workspace',
 ] as const satisfies readonly Area[]
 
 export function isArea(value: unknown): value is Area {

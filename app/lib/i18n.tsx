@@ -51,6 +51,7 @@ export type Area =
   | 'returns'
   | 'support'
   | 'product-import'
+  | 'vendor-workspace'
 
 /** What a route module exports as `handle` to name the areas its page (and its components) read. */
 export type I18nHandle = { i18n: readonly Area[] }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { escapeLike } from '#app/lib/like.ts'
+import { phoneDigits } from '#app/lib/phone.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { countReviewQueue } from '#app/modules/catalog/moderation.server.ts'
 import { REVIEW_QUEUE_DAYS } from '#app/modules/catalog/moderation.ts'
@@ -12,7 +13,6 @@ import { countOpenTickets } from '#app/modules/support/support-messages.server.t
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import type { VendorStatus } from '#app/modules/vendors/vendor-status.ts'
 import { countOpenDisputes } from './staff-disputes.server.ts'
-import { phoneDigits } from './staff-orders.server.ts'
 
 // The admin console's tables of stores and customers, their CSV exports, and the counts its navigation shows.
 

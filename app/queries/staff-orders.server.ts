@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { escapeLike } from '#app/lib/like.ts'
+import { phoneDigits } from '#app/lib/phone.ts'
 import { toCsv } from '#app/modules/catalog/stock-csv.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
 import type { StaffOrdersQuery } from '#app/modules/orders/orders.schemas.ts'
@@ -25,14 +26,6 @@ import { vendors } from '#app/modules/vendors/tables.server.ts'
 
 // The admin console's orders: every order, and one order with everything the orders and payments modules know of
 // it (its parts, its history, every payment attempt and what each provider said).
-
-/** The national digits of a Rwandan phone number however it is typed (078…, +25078…, 25078…, 78…); else null. */
-export function phoneDigits(q: string): string | null {
-  if (!/^[+\d\s().-]+$/.test(q)) return null
-  const digits = q.replace(/\D/g, '')
-  const national = digits.startsWith('250') ? digits.slice(3) : digits.startsWith('0') ? digits.slice(1) : digits
-  return national.length >= 6 && national.length <= 9 ? national : null
-}
 
 /** A day in Kigali (UTC+2, no summer time) as the instant it starts. */
 const kigaliDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+02:00`) + plusDays * 86_400_000)

@@ -49,8 +49,8 @@ async function addVendor(v: VendorFixture): Promise<number> {
       responseTime: 'Within 2 hours',
       verified: v.verified ?? false,
       status: v.status ?? 'approved',
-      opensAt: v.opensAt ?? 480,
-      closesAt: v.closesAt ?? 1140,
+      // The same hours every day of the week (08:00–19:00 unless given).
+      openingHours: Array.from({ length: 7 }, () => ({ open: v.opensAt ?? 480, close: v.closesAt ?? 1140 })),
       avatarColours: ['#0f766e', '#f59e0b'],
       featuredScore: v.featuredScore ?? 0,
       joinedAt: v.joinedAt ?? new Date('2024-03-01T10:00:00Z'),

@@ -2,10 +2,11 @@
 // and reviews and the stores' followers. A read-only join across the vendors and catalog modules, so it lives here
 // (docs/decisions/0006-module-ownership.md) rather than in either module.
 
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { escapeLike } from '#app/lib/like.ts'
 import { products, reviews } from '#app/modules/catalog/tables.server.ts'
+import { isOpenNow, kigaliWeekMinute, type OpeningHours } from '#app/modules/vendors/opening-hours.ts'
 import { follows, type VendorPolicies, vendors } from '#app/modules/vendors/tables.server.ts'
 import {
   KIGALI_DISTRICTS,
@@ -59,11 +60,19 @@ export function isOpenAt(opensAt: number, closesAt: number, minutes: number): bo
   return minutes >= opensAt || minutes < closesAt
 }
 
-/** The same rule as `isOpenAt`, as a condition on the vendors table. */
-function openCondition(minutes: number): SQL {
+/**
+ * The rule of `isOpenNow` (app/modules/vendors/opening-hours.ts) as a condition on the vendors table: within
+ * today's hours, or yesterday's when they run past midnight. A store without hours is never open.
+ */
+function openCondition(now: Date): SQL {
+  const { day, minutes } = kigaliWeekMinute(now)
+  const yesterday = (day + 6) % 7
+  const open = (d: number) => sql`(${vendors.openingHours} -> ${sql.raw(String(d))} ->> 'open')::int`
+  const close = (d: number) => sql`(${vendors.openingHours} -> ${sql.raw(String(d))} ->> 'close')::int`
   return sql`(
-    (${vendors.opensAt} < ${vendors.closesAt} and ${vendors.opensAt} <= ${minutes} and ${minutes} < ${vendors.closesAt})
-    or (${vendors.opensAt} > ${vendors.closesAt} and (${minutes} >= ${vendors.opensAt} or ${minutes} < ${vendors.closesAt}))
+    (${open(day)} < ${close(day)} and ${open(day)} <= ${minutes} and ${minutes} < ${close(day)})
+    or (${close(day)} <= ${open(day)} and ${minutes} >= ${open(day)})
+    or (${close(yesterday)} <= ${open(yesterday)} and ${minutes} < ${close(yesterday)})
   )`
 }
 
@@ -155,8 +164,8 @@ export type VendorCardData = {
   /** Department slugs. */
   categories: string[]
   verified: boolean
-  /** Kigali's current time is within the store's opening hours. */
-  isOnline: boolean
+  /** Open now by the hours its owner set (Kigali time); null when it has set none (nothing is claimed then). */
+  isOnline: boolean | null
   avatarColours: [string, string]
   avatarKey: string | null
 }
@@ -179,6 +188,8 @@ export type ListVendorsInput = Partial<VendorFilters> & { perPage?: number; depa
 
 /** Only approved vendors are public. */
 const isPublic = eq(vendors.status, 'approved')
+/** The directory lists the public stores that are open for business (not closed for a while by their owner). */
+const isListed = and(isPublic, isNull(vendors.closedAt))
 
 const cardColumns = {
   id: vendors.id,
@@ -188,8 +199,8 @@ const cardColumns = {
   city: vendors.city,
   categories: vendors.categories,
   verified: vendors.verified,
-  opensAt: vendors.opensAt,
-  closesAt: vendors.closesAt,
+  openingHours: vendors.openingHours,
+  closedAt: vendors.closedAt,
   avatarColours: vendors.avatarColours,
   avatarKey: vendors.avatarKey,
   joinedAt: vendors.joinedAt,
@@ -203,14 +214,14 @@ type CardRow = {
   city: string
   categories: string[]
   verified: boolean
-  opensAt: number
-  closesAt: number
+  openingHours: OpeningHours | null
+  closedAt: Date | null
   avatarColours: [string, string]
   avatarKey: string | null
   joinedAt: Date
 }
 
-function toCard(row: CardRow, stats: VendorStats, clock: { year: number; minutes: number }): VendorCardData {
+function toCard(row: CardRow, stats: VendorStats, clock: { year: number }, now: Date): VendorCardData {
   return {
     id: row.id,
     name: row.name,
@@ -224,7 +235,7 @@ function toCard(row: CardRow, stats: VendorStats, clock: { year: number; minutes
     yearsActive: Math.max(0, clock.year - kigaliYear(row.joinedAt)),
     categories: row.categories,
     verified: row.verified,
-    isOnline: isOpenAt(row.opensAt, row.closesAt, clock.minutes),
+    isOnline: row.openingHours?.some(Boolean) ? isOpenNow(row.openingHours, now) : null,
     avatarColours: row.avatarColours,
     avatarKey: row.avatarKey,
   }
@@ -320,7 +331,8 @@ export async function listVendors(
   filters: ListVendorsInput = {},
   options: ClockOptions = {},
 ): Promise<VendorListing> {
-  const clock = kigaliClock(options.now ?? new Date())
+  const now = options.now ?? new Date()
+  const clock = kigaliClock(now)
   const perPage = Math.min(Math.max(Math.trunc(filters.perPage ?? VENDORS_PER_PAGE) || VENDORS_PER_PAGE, 1), 60)
   const sort: VendorSort = filters.sort ?? 'featured'
 
@@ -332,12 +344,12 @@ export async function listVendors(
       : undefined
 
   const where = and(
-    isPublic,
+    isListed,
     filters.q ? searchCondition(filters.q) : undefined,
     category ? sql`${vendors.categories} @> ${JSON.stringify([category])}::jsonb` : undefined,
     location,
     filters.verified ? eq(vendors.verified, true) : undefined,
-    filters.online ? openCondition(clock.minutes) : undefined,
+    filters.online ? openCondition(now) : undefined,
   )
 
   const [totals] = await ctx.db.select({ n: count() }).from(vendors).where(where)
@@ -385,7 +397,7 @@ export async function listVendors(
     ctx,
     rows.map((r) => r.id),
   )
-  const items = rows.map((r) => toCard(r, stats.get(r.id) ?? emptyStats, clock))
+  const items = rows.map((r) => toCard(r, stats.get(r.id) ?? emptyStats, clock, now))
   return { items, total, page, pageCount, locations, applied }
 }
 
@@ -405,9 +417,10 @@ export type VendorStoreData = VendorCardData & {
   yearsOnIsoko: number
   /** Share of reviews rated 4 or 5, a whole percent; null without reviews. */
   satisfaction: number | null
-  /** Opening hours, minutes after midnight in Kigali. */
-  opensAt: number
-  closesAt: number
+  /** Opening hours as the owner set them (Monday first, minutes after midnight in Kigali); null when none. */
+  openingHours: OpeningHours | null
+  /** Closed for a while by its owner: the page says so, and nothing is listed. */
+  closed: boolean
 }
 
 /** Everything the store page shows about an approved vendor, or null when there is no such public vendor. */
@@ -430,9 +443,10 @@ export async function findVendorStore(
     .where(and(isPublic, eq(vendors.id, id)))
     .limit(1)
   if (!row) return null
-  const clock = kigaliClock(options.now ?? new Date())
+  const now = options.now ?? new Date()
+  const clock = kigaliClock(now)
   const stats = (await statsOf(ctx, [row.id])).get(row.id) ?? emptyStats
-  const card = toCard(row, stats, clock)
+  const card = toCard(row, stats, clock, now)
   return {
     ...card,
     about: row.about,
@@ -443,7 +457,7 @@ export async function findVendorStore(
     joinedAt: row.joinedAt.toISOString(),
     yearsOnIsoko: card.yearsActive,
     satisfaction: stats.reviewCount > 0 ? Math.round((stats.happyCount / stats.reviewCount) * 100) : null,
-    opensAt: row.opensAt,
-    closesAt: row.closesAt,
+    openingHours: row.openingHours?.some(Boolean) ? row.openingHours : null,
+    closed: row.closedAt !== null,
   }
 }

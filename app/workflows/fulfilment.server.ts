@@ -118,11 +118,11 @@ export type StoreOrderListing = {
 /** The store's released orders, newest first, optionally by status, one page at a time. */
 export async function listStoreOrders(
   ctx: ServiceContext,
-  input: { ownerUserId: string; status?: VendorOrderStatus; page: number },
+  input: { ownerUserId: string; status?: VendorOrderStatus; q?: string; page: number },
 ): Promise<StoreOrderListing> {
   const vendorId = await tradingStoreOf(ctx, input.ownerUserId)
   if (vendorId === null) return { items: [], total: 0, counts: { ...NO_COUNTS }, page: 1, pageCount: 1 }
-  const listing = await listVendorOrders(ctx, vendorId, { status: input.status, page: input.page })
+  const listing = await listVendorOrders(ctx, vendorId, { status: input.status, q: input.q, page: input.page })
   return {
     ...listing,
     page: input.page,

@@ -21,8 +21,9 @@ ALTER TABLE "vendor_verification_events" ADD CONSTRAINT "vendor_verification_eve
 CREATE INDEX "vendor_verification_events_vendor_idx" ON "vendor_verification_events" USING btree ("vendor_id");--> statement-breakpoint
 -- Whether a category and every category above it are shown to shoppers.
 CREATE FUNCTION "isoko_category_visible"(p_category integer) RETURNS boolean LANGUAGE sql STABLE AS $$ WITH RECURSIVE up(id, parent_id, hidden) AS (SELECT c.id, c.parent_id, c.hidden FROM categories c WHERE c.id = p_category UNION ALL SELECT c.id, c.parent_id, c.hidden FROM categories c JOIN up ON c.id = up.parent_id) SELECT NOT coalesce(bool_or(hidden), false) FROM up $$;--> statement-breakpoint
--- The one rule of a listed product: active, not hidden by staff, its store approved, its category shown.
-CREATE FUNCTION "isoko_product_listed"(p_status text, p_hidden_at timestamp with time zone, p_vendor integer, p_category integer) RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT p_status = 'active' AND p_hidden_at IS NULL AND EXISTS (SELECT 1 FROM vendors v WHERE v.id = p_vendor AND v.status = 'approved') AND isoko_category_visible(p_category) $$;--> statement-breakpoint
+-- The one rule of a listed product: active, not hidden by staff, its store approved and not closed by its owner
+-- (0019), its category shown.
+CREATE FUNCTION "isoko_product_listed"(p_status text, p_hidden_at timestamp with time zone, p_vendor integer, p_category integer) RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT p_status = 'active' AND p_hidden_at IS NULL AND EXISTS (SELECT 1 FROM vendors v WHERE v.id = p_vendor AND v.status = 'approved' AND v.closed_at IS NULL) AND isoko_category_visible(p_category) $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "products_read_model"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.listed := isoko_product_listed(NEW.status, NEW.hidden_at, NEW.vendor_id, NEW.category_id);
@@ -35,7 +36,7 @@ DROP TRIGGER "products_read_model" ON "products";--> statement-breakpoint
 CREATE TRIGGER "products_read_model" BEFORE INSERT OR UPDATE OF "status", "vendor_id", "category_id", "hidden_at" ON "products" FOR EACH ROW EXECUTE FUNCTION "products_read_model"();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "vendors_read_model"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.status IS DISTINCT FROM OLD.status THEN
+  IF NEW.status IS DISTINCT FROM OLD.status OR NEW.closed_at IS DISTINCT FROM OLD.closed_at THEN
     UPDATE products p SET listed = isoko_product_listed(p.status, p.hidden_at, p.vendor_id, p.category_id) WHERE p.vendor_id = NEW.id AND p.listed IS DISTINCT FROM isoko_product_listed(p.status, p.hidden_at, p.vendor_id, p.category_id);
   END IF;
   IF NEW.name IS DISTINCT FROM OLD.name THEN

@@ -16,6 +16,7 @@ import { numberFormat } from '#app/lib/format.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
+import { type OpeningHours, timeOfDay, WEEKDAYS } from '#app/modules/vendors/opening-hours.ts'
 import { isResponseTime } from '#app/modules/vendors/response-times.ts'
 import type { VendorStoreData } from '#app/queries/vendor-directory.server.ts'
 import { FollowButton, useFollowerCount } from './follow-button.tsx'
@@ -25,15 +26,6 @@ import { Chip, OnlineStatus, placeOf, VerifiedBadge } from './vendor-badges.tsx'
 /** Banner pictures are stored 3:1. */
 export const BANNER_WIDTH = 1200
 export const BANNER_HEIGHT = 400
-
-/**
- * A time of day (minutes after midnight) as Rwanda writes it in all three languages, on the 24-hour clock:
- * '08:00', '19:30'.
- */
-function timeOfDay(minutes: number): string {
-  const m = ((minutes % 1440) + 1440) % 1440
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
-}
 
 /** The store's banner (the page's largest paint, so never lazy), or its gradient when it has none. */
 export function StoreBanner({ vendor }: { vendor: VendorStoreData }) {
@@ -90,7 +82,7 @@ export function StoreIdentity({
             name={vendor.name}
             avatarKey={vendor.avatarKey}
             avatarColours={vendor.avatarColours}
-            isOnline={vendor.isOnline}
+            isOnline={vendor.isOnline === true}
             size="lg"
             className="-mt-10 self-start rounded-full ring-4 ring-background sm:-mt-12"
           />
@@ -110,16 +102,7 @@ export function StoreIdentity({
                 {t('vendors.years.long', { count: vendor.yearsOnIsoko })}
               </span>
             </p>
-            <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-              <OnlineStatus isOnline={vendor.isOnline} size="sm" />
-              <span className="inline-flex items-center gap-1">
-                <Clock className="size-4" aria-hidden="true" />
-                {t('vendors.store.hours', {
-                  opens: timeOfDay(vendor.opensAt),
-                  closes: timeOfDay(vendor.closesAt),
-                })}
-              </span>
-            </p>
+            {vendor.openingHours ? <StoreHours hours={vendor.openingHours} isOpen={vendor.isOnline === true} /> : null}
           </div>
         </div>
         <div className="flex flex-col gap-1.5 lg:items-end lg:pt-3">
@@ -281,5 +264,41 @@ export function StoreAbout({ vendor }: { vendor: VendorStoreData }) {
         </>
       )}
     </section>
+  )
+}
+
+/**
+ * The hours the store set, exactly (Kigali time), with whether it is open now by them. The week folds away under
+ * its summary (a plain <details>: no script needed).
+ */
+function StoreHours({ hours, isOpen }: { hours: OpeningHours; isOpen: boolean }) {
+  const t = useT()
+  return (
+    <div className="mt-1 text-sm text-muted-foreground">
+      <details className="group">
+        <summary className="inline-flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1">
+          <OnlineStatus isOnline={isOpen} size="sm" />
+          <span className="inline-flex items-center gap-1 underline-offset-4 group-open:underline hover:underline">
+            <Clock className="size-4" aria-hidden="true" />
+            {t('vendors.hours.title')}
+          </span>
+        </summary>
+        <dl className="mt-2 grid max-w-xs grid-cols-[auto_1fr] gap-x-6 gap-y-0.5" aria-label={t('vendors.hours.title')}>
+          {WEEKDAYS.map((day, i) => {
+            const h = hours[i]
+            return (
+              <div key={day} className="contents">
+                <dt>{t(`vendors.hours.day.${day}`)}</dt>
+                <dd className="text-foreground">
+                  {h
+                    ? t('vendors.hours.range', { opens: timeOfDay(h.open), closes: timeOfDay(h.close) })
+                    : t('vendors.hours.closed')}
+                </dd>
+              </div>
+            )
+          })}
+        </dl>
+      </details>
+    </div>
   )
 }

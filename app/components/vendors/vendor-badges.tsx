@@ -19,7 +19,7 @@ export function VerifiedBadge({ className }: { className?: string }) {
   )
 }
 
-/** 'Online now' with a green dot, or 'Offline'. */
+/** 'Open now' with a green dot, or 'Closed now', by the hours the store set (a store without hours shows neither). */
 export function OnlineStatus({
   isOnline,
   size = 'xs',

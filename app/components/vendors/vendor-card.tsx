@@ -42,7 +42,7 @@ export function VendorCard({
           name={vendor.name}
           avatarKey={vendor.avatarKey}
           avatarColours={vendor.avatarColours}
-          isOnline={vendor.isOnline}
+          isOnline={vendor.isOnline === true}
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -59,7 +59,8 @@ export function VendorCard({
               <span className="sr-only">{t('vendors.card.location')}</span>
               {placeOf(vendor)}
             </span>
-            <OnlineStatus isOnline={vendor.isOnline} />
+            {/* Only a store that set its hours says whether it is open: none are invented. */}
+            {vendor.isOnline === null ? null : <OnlineStatus isOnline={vendor.isOnline} />}
           </p>
           <RatingStars rating={vendor.rating} reviewCount={vendor.reviewCount} className="mt-1.5" />
         </div>

@@ -30,7 +30,15 @@ const page = z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1
 /** /vendor-dashboard/orders?status=packed&page=2 */
 export const VendorOrdersQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, z.enum(vendorOrderStatuses).optional()).catch(undefined),
+  /** An order number, the customer's name or phone (any Rwandan form). */
+  q: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()).catch(undefined),
   page,
+})
+
+/** The orders list's own step: pack one order from its row (the order page offers every step). */
+export const PackFromListFormSchema = z.object({
+  intent: z.literal('packed'),
+  vendorOrderId: z.coerce.number().int().min(1).max(2_147_483_647),
 })
 
 export const paymentMethods = ['momo', 'airtel', 'card', 'cod'] as const

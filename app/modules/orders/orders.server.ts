@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { escapeLike } from '#app/lib/like.ts'
+import { phoneDigits } from '#app/lib/phone.ts'
 import type { StockLine } from '#app/modules/catalog/stock.server.ts'
 import { type CustomerContact, findCustomerContact } from '#app/modules/customers/customers.server.ts'
 import { listVendorLabels } from '#app/modules/vendors/vendors.server.ts'
@@ -627,14 +629,34 @@ export type VendorOrderListItem = {
 }
 
 /** A vendor's orders (only those paid or confirmed), newest first, optionally by status. */
+/**
+ * A store's search of its orders: the order number, the recipient's name, or their phone typed in any Rwandan
+ * form (0788 123 456, +250788123456, 788123456). The recipient is the customer as the store knows them.
+ */
+function vendorOrderSearch(q: string | undefined) {
+  const text = q?.trim()
+  if (!text) return undefined
+  const like = `%${escapeLike(text)}%`
+  const digits = phoneDigits(text)
+  return or(
+    ilike(orders.number, like),
+    ilike(orders.recipient, like),
+    digits ? ilike(orders.phone, `%${digits}%`) : undefined,
+  )
+}
+
 export async function listVendorOrders(
   ctx: ServiceContext,
   vendorId: number,
-  options: { status?: VendorOrderStatus; page?: number; limit?: number } = {},
+  options: { status?: VendorOrderStatus; q?: string; page?: number; limit?: number } = {},
 ): Promise<{ items: VendorOrderListItem[]; total: number; counts: Record<VendorOrderStatus, number> }> {
   const limit = options.limit ?? ORDERS_PAGE_SIZE
   const page = Math.max(1, options.page ?? 1)
-  const base = and(eq(vendorOrders.vendorId, vendorId), isNotNull(vendorOrders.releasedAt))
+  const base = and(
+    eq(vendorOrders.vendorId, vendorId),
+    isNotNull(vendorOrders.releasedAt),
+    vendorOrderSearch(options.q),
+  )
   const where = and(base, options.status ? eq(vendorOrders.status, options.status) : undefined)
   const rows = await ctx.db
     .select({
@@ -673,6 +695,7 @@ export async function listVendorOrders(
   const grouped = await ctx.db
     .select({ status: vendorOrders.status, n: count() })
     .from(vendorOrders)
+    .innerJoin(orders, eq(orders.id, vendorOrders.orderId))
     .where(base)
     .groupBy(vendorOrders.status)
   const counts: Record<VendorOrderStatus, number> = { new: 0, packed: 0, dispatched: 0, delivered: 0, cancelled: 0 }

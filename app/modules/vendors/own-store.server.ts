@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { type StoreUploadOptions, storeUploadedImage, type UploadRefusal } from '#app/modules/images/uploads.server.ts'
 import { isDistrict } from '#app/modules/places/places.server.ts'
 import { deleteUnusedImages } from '#app/workflows/images.server.ts'
+import { hasHours, type OpeningHours } from './opening-hours.ts'
 import type { StoreSettingsInput } from './store-settings.schemas.ts'
 import { type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
 
@@ -34,6 +35,10 @@ export type StoreSettings = {
   /** The banner (uploaded `banner-up-…`, or the seeded artwork), or null: the gradient. */
   bannerKey: string | null
   avatarColours: [string, string]
+  /** Monday first; null until the owner sets them. */
+  openingHours: OpeningHours | null
+  /** When the owner closed the store for a while; null while it is open for business. */
+  closedAt: Date | null
 }
 
 /** What the settings form starts from: the store an account runs, or null. */
@@ -56,6 +61,8 @@ export async function findStoreSettings(
       avatarKey: vendors.avatarKey,
       bannerKey: vendors.bannerKey,
       avatarColours: vendors.avatarColours,
+      openingHours: vendors.openingHours,
+      closedAt: vendors.closedAt,
     })
     .from(vendors)
     .where(eq(vendors.ownerUserId, input.ownerUserId))
@@ -98,6 +105,41 @@ export async function updateStoreSettings(
   // choices, which are cached.
   if (row) clearListingCaches()
   return row ? { ok: true, id: row.id } : { ok: false, code: 'no-store' }
+}
+
+/**
+ * Sets the opening hours of the store `ownerUserId` runs (Monday first, seven entries). A week with no open day is
+ * stored as no hours: the store page then shows none, rather than "closed" every day.
+ */
+export async function setOpeningHours(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; hours: OpeningHours },
+): Promise<{ ok: true } | { ok: false; code: 'no-store' }> {
+  const hours = hasHours(input.hours) ? input.hours.slice(0, 7) : null
+  const rows = await ctx.db
+    .update(vendors)
+    .set({ openingHours: hours })
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+    .returning({ id: vendors.id })
+  return rows.length ? { ok: true } : { ok: false, code: 'no-store' }
+}
+
+/**
+ * The owner closes the store for a while, or reopens it. Closed, it and its products are not listed (the search
+ * read model's trigger, migration 0019, unlists them in the same statement) and its page says so; orders already
+ * placed stay the store's to fulfil. Closing a closed store (a double click) keeps the first date.
+ */
+export async function setStoreClosed(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; closed: boolean },
+): Promise<{ ok: true } | { ok: false; code: 'no-store' }> {
+  const rows = await ctx.db
+    .update(vendors)
+    .set({ closedAt: input.closed ? sql`coalesce(${vendors.closedAt}, now())` : null })
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+    .returning({ id: vendors.id })
+  if (rows.length) clearListingCaches()
+  return rows.length ? { ok: true } : { ok: false, code: 'no-store' }
 }
 
 /** The store's two pictures: its logo (square, `avatarKey`) and its banner (wide 3:1, `bannerKey`). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { normaliseRwandanPhone, operatorOf } from '#app/modules/accounts/accounts.schemas.ts'
+import { type OpeningHours, parseTimeOfDay, WEEKDAYS, type Weekday } from './opening-hours.ts'
 import { RESPONSE_TIMES } from './response-times.ts'
 
 // The store settings form (/vendor-dashboard/settings), shared by the form and its action. Each message is a
@@ -114,3 +115,27 @@ export const PayoutMethodSchema = z
     }
     return { provider: value.provider, phone, currentPassword: value.currentPassword }
   })
+
+/**
+ * The opening hours form: per weekday a checkbox `open-<day>` and two times `opens-<day>`, `closes-<day>` (HH:MM,
+ * Kigali time; closing at or before the opening time means after midnight). A day left unticked is closed. Returns
+ * the hours (Monday first) or each refused day's message, with what was typed kept by the caller.
+ */
+export function parseOpeningHoursForm(
+  form: FormData,
+): { ok: true; hours: OpeningHours } | { ok: false; errors: Partial<Record<Weekday, string>> } {
+  const hours: OpeningHours = []
+  const errors: Partial<Record<Weekday, string>> = {}
+  for (const day of WEEKDAYS) {
+    if (form.get(`open-${day}`) !== 'on') {
+      hours.push(null)
+      continue
+    }
+    const open = parseTimeOfDay(String(form.get(`opens-${day}`) ?? ''))
+    const close = parseTimeOfDay(String(form.get(`closes-${day}`) ?? ''))
+    if (open === null || close === null) errors[day] = 'vendorSettings.hours.error.time'
+    else if (open === close) errors[day] = 'vendorSettings.hours.error.same'
+    else hours.push({ open, close })
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, hours }
+}

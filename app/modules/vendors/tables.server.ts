@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { customers } from '#app/modules/customers/tables.server.ts'
+import type { OpeningHours } from './opening-hours.ts'
 
 export type VendorStatus = 'pending' | 'approved' | 'rejected' | 'suspended'
 /** The mobile-money network a store is paid on (MTN MoMo Disbursement or Airtel Money disbursement). */
@@ -47,6 +48,13 @@ export const vendors = pgTable(
     /** Opening hours in minutes after midnight, Africa/Kigali: the store answers ('Online Now') within them. */
     opensAt: integer('opens_at').notNull().default(480),
     closesAt: integer('closes_at').notNull().default(1140),
+    /**
+     * Opening hours as the owner set them, Monday first (seven entries), in minutes after midnight, Kigali time; a
+     * day without an entry is closed. Null until the owner sets them: no hours are shown then (none invented).
+     */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
+    /** Set while the owner has closed the store for a while: it and its products are not listed until reopened. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     bannerKey: text('banner_key'),
     avatarKey: text('avatar_key'),
     /** Two colours of the avatar's gradient, e.g. ['#0f766e', '#f59e0b']. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { type PayoutProvider, vendors } from './tables.server.ts'
 import type { VendorStatus } from './vendor-status.ts'
@@ -7,11 +7,15 @@ import type { VendorStatus } from './vendor-status.ts'
 // (docs/decisions/0006-module-ownership.md): these functions are the module's answer.
 
 /**
- * The ids of the stores shoppers may see (approved), as a subquery: `inArray(products.vendorId, publicVendorIds(ctx))`
+ * The ids of the stores shoppers may buy from (approved, not closed by their owner), as a subquery: `inArray(products.vendorId, publicVendorIds(ctx))`
  * keeps a query to public stores in one round trip.
  */
 export function publicVendorIds(ctx: ServiceContext) {
-  return ctx.db.select({ id: vendors.id }).from(vendors).where(eq(vendors.status, 'approved'))
+  // A store its owner closed for a while sells nothing until it reopens (its products are unlisted too).
+  return ctx.db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(and(eq(vendors.status, 'approved'), isNull(vendors.closedAt)))
 }
 
 /** How a store is named on product cards, order pages and conversations. */

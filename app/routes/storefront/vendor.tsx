@@ -106,6 +106,17 @@ export default function VendorStorePage({ loaderData }: Route.ComponentProps) {
 
       <StoreBanner vendor={vendor} />
       <StoreIdentity vendor={vendor} following={following} signInHref={signInHref} />
+      {vendor.closed ? (
+        <section
+          aria-labelledby="store-closed"
+          className="mx-4 mt-6 rounded-lg border-2 border-amber-300 bg-amber-50 p-4 text-amber-950 sm:mx-6"
+        >
+          <h2 id="store-closed" className="font-bold">
+            {t('vendors.store.closedTitle')}
+          </h2>
+          <p className="mt-1 text-sm">{t('vendors.store.closedBody')}</p>
+        </section>
+      ) : null}
 
       {/* Phones read About, Stats, Products, Policies in turn; wide screens keep Stats and Policies in a sidebar. */}
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_auto_1fr] lg:gap-x-8">

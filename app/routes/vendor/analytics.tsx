@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { dateFormat } from '#app/components/date-format.ts'
-import { ArrowLeft, PackageSearch } from '#app/components/ui/icons.tsx'
+import { PackageSearch } from '#app/components/ui/icons.tsx'
 import { SalesChart } from '#app/components/vendors/sales-chart.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { numberFormat } from '#app/lib/format.ts'
@@ -39,13 +39,6 @@ export default function VendorAnalyticsPage({ loaderData }: Route.ComponentProps
   const { days, analytics } = loaderData
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <Link
-        to="/vendor-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('analytics.back')}
-      </Link>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('analytics.title')}</h1>
       {!analytics ? (
         <p role="status" className="mt-6 rounded-lg border border-border bg-card p-4">

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Button } from '#app/components/ui/button.tsx'
-import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { type Flash, flashCookie } from '#app/lib/flash.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
@@ -64,13 +63,6 @@ export default function VendorBalancePage({ loaderData }: Route.ComponentProps) 
   const { balance } = loaderData
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <Link
-        to="/vendor-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('vendor.balance.back')}
-      </Link>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('vendor.balance.title')}</h1>
         {balance ? (

@@ -1,9 +1,8 @@
-import { data, Link, redirect, useLocation } from 'react-router'
+import { data, redirect, useLocation } from 'react-router'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { InventoryList } from '#app/components/inventory/inventory-list.tsx'
 import { InventoryTabs } from '#app/components/inventory/inventory-tabs.tsx'
 import { CsvPreview, CsvUpload } from '#app/components/inventory/stock-csv-upload.tsx'
-import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { readBoundedForm } from '#app/lib/form-data.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
@@ -66,13 +65,6 @@ export default function InventoryPage({ loaderData, actionData }: Route.Componen
   const file = actionData?.intent === 'preview' ? actionData : null
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
-      <Link
-        to="/vendor-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('inventory.back')}
-      </Link>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('inventory.title')}</h1>
       <p className="mt-1 text-muted-foreground">{t('inventory.intro')}</p>
       {saved && !actionData && !listing.items.some((i) => i.variantId === saved) ? (

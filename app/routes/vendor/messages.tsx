@@ -1,6 +1,5 @@
-import { Link } from 'react-router'
 import { ConversationList } from '#app/components/messaging/conversation.tsx'
-import { ArrowLeft, MessageCircle } from '#app/components/ui/icons.tsx'
+import { MessageCircle } from '#app/components/ui/icons.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
@@ -30,13 +29,6 @@ export default function VendorMessages({ loaderData }: Route.ComponentProps) {
   const { items, unread } = loaderData
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
-      <Link
-        to="/vendor-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('messages.vendor.back')}
-      </Link>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('messages.vendor.list.title')}</h1>
       <p className="mt-1 text-muted-foreground">{t('messages.vendor.list.intro')}</p>
       <div className="mt-6">

@@ -39,7 +39,7 @@ import {
 import type { Route } from './+types/order'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
-export const handle = { i18n: ['fulfilment', 'orders', 'returns'] } satisfies I18nHandle
+export const handle = { i18n: ['fulfilment', 'orders', 'returns', 'vendor-workspace'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 // One of the store's orders, with only the store's part of it. Another store's order, or one not yet paid, is
@@ -233,8 +233,14 @@ export default function VendorOrderPage({ loaderData, actionData }: Route.Compon
         </h1>
         <OrderStatusBadge kind="vendorOrder" status={part.status} size="md" />
       </div>
-      <p className="mt-1 text-sm text-muted-foreground">
-        {t('fulfilment.vendor.order.placed', { date: when(order.placedAt) })}
+      <p className="mt-1 flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+        <span>{t('fulfilment.vendor.order.placed', { date: when(order.placedAt) })}</span>
+        <Link
+          to={`/vendor-dashboard/orders/${part.id}/packing-slip`}
+          className="inline-flex h-9 items-center rounded-md border border-input px-3 font-medium text-foreground hover:bg-muted"
+        >
+          {t('vendorOrders.slip.link')}
+        </Link>
       </p>
 
       {actionData?.error ? (

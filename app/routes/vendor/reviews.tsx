@@ -3,7 +3,6 @@ import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
 import { dateFormat } from '#app/components/date-format.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
@@ -68,13 +67,6 @@ export default function VendorReviewsPage({ loaderData, actionData }: Route.Comp
   const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <Link
-        to="/vendor-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('reviews.vendor.back')}
-      </Link>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('reviews.vendor.title')}</h1>
       <p className="mt-1 text-muted-foreground">{t('reviews.vendor.intro')}</p>
       {!listing ? (

@@ -2,8 +2,8 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Button } from '#app/components/ui/button.tsx'
-import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { OpeningHoursForm, StoreClosingForm } from '#app/components/vendors/opening-hours-form.tsx'
 import { PayoutMethodForm } from '#app/components/vendors/payout-method-form.tsx'
 import { StorePictureForm } from '#app/components/vendors/store-picture-form.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
@@ -19,14 +19,18 @@ import { useT } from '#app/lib/use-t.ts'
 import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { MIN_UPLOAD_SIDE, uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { listDistricts } from '#app/modules/places/places.server.ts'
+import { WEEKDAYS } from '#app/modules/vendors/opening-hours.ts'
 import {
   findStoreSettings,
   removeStorePicture,
+  setOpeningHours,
+  setStoreClosed,
   setStorePicture,
   updateStoreSettings,
 } from '#app/modules/vendors/own-store.server.ts'
 import { isResponseTime, RESPONSE_TIMES } from '#app/modules/vendors/response-times.ts'
 import {
+  parseOpeningHoursForm,
   type StoreSettingsField,
   StoreSettingsSchema,
   storeSettingsFields,
@@ -39,7 +43,7 @@ import type { Route } from './+types/settings'
 
 // The catalogue areas this page reads (and the browser loads before it renders): docs/i18n.md.
 export const handle = {
-  i18n: ['accounts', 'payouts', 'store-media', 'uploads', 'vendor', 'vendors'],
+  i18n: ['accounts', 'payouts', 'store-media', 'uploads', 'vendor', 'vendors', 'vendor-workspace'],
 } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
@@ -59,12 +63,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings,
     districts: listDistricts(),
     saved: new URL(request.url).searchParams.get('saved') === '1',
+    hoursSaved: new URL(request.url).searchParams.get('hours') === 'saved',
     uploadLimits: { maxMb: getEnv().UPLOAD_MAX_MB, minSide: MIN_UPLOAD_SIDE },
   }
 }
 
 /** The forms of this page: the settings, and the logo and banner, each uploaded or removed on its own. */
-const IntentSchema = z.enum(['settings', 'payout', 'logo', 'banner', 'remove-logo', 'remove-banner']).catch('settings')
+const IntentSchema = z
+  .enum([
+    'settings',
+    'payout',
+    'logo',
+    'banner',
+    'remove-logo',
+    'remove-banner',
+    'hours',
+    'close-store',
+    'reopen-store',
+  ])
+  .catch('settings')
 
 function echoLength(field: StoreSettingsField): number {
   const limit = storeSettingsLimits[field as keyof typeof storeSettingsLimits]
@@ -95,6 +112,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ payout: { errors: result.errors, values: result.values } }, { status: limited ? 429 : 400 })
     }
     return redirect('/vendor-dashboard/settings?payout=saved')
+  }
+  if (intent === 'hours') {
+    const parsed = parseOpeningHoursForm(form)
+    if (!parsed.ok) {
+      const values = Object.fromEntries(
+        WEEKDAYS.flatMap((d) => [`open-${d}`, `opens-${d}`, `closes-${d}`]).map((f) => [f, echoField(form, f, 8)]),
+      )
+      return data({ hours: { errors: parsed.errors, values } }, { status: 400 })
+    }
+    const result = await setOpeningHours(serviceContextOf(context), { ownerUserId: actor.userId, hours: parsed.hours })
+    if (!result.ok) throw redirect('/vendor-dashboard')
+    return redirect('/vendor-dashboard/settings?hours=saved#hours-title')
+  }
+  if (intent === 'close-store' || intent === 'reopen-store') {
+    // Closing twice (a double click) or reopening an open store changes nothing more.
+    const closed = intent === 'close-store'
+    const result = await setStoreClosed(serviceContextOf(context), { ownerUserId: actor.userId, closed })
+    if (!result.ok) throw redirect('/vendor-dashboard')
+    const title = closed ? 'vendorSettings.closing.closedToast' : 'vendorSettings.closing.reopenedToast'
+    return redirect('/vendor-dashboard/settings', {
+      headers: { 'Set-Cookie': await flashCookie({ kind: 'success', title }) },
+    })
   }
   if (intent !== 'settings') {
     const ctx = serviceContextOf(context)
@@ -139,6 +178,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const { settings, districts, saved, uploadLimits } = loaderData
   const refused = actionData && 'pictureError' in actionData ? actionData : null
   const payoutRefused = actionData && 'payout' in actionData ? actionData.payout : null
+  const hoursRefused = actionData && 'hours' in actionData ? actionData.hours : null
   const form = actionData && 'errors' in actionData ? actionData : null
   const initial: Record<StoreSettingsField, string> = {
     name: settings.name,
@@ -181,13 +221,6 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <Link
-        to="/vendor-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('vendor.settings.back')}
-      </Link>
       <h1 className="text-2xl font-bold sm:text-3xl">{t('vendor.settings.title')}</h1>
       <p className="mt-1 text-muted-foreground">{t(`vendor.settings.intro.${settings.status}`)}</p>
 
@@ -235,6 +268,12 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         storeName={settings.name}
         refused={payoutRefused}
         saved={loaderData.payoutSaved && !actionData}
+      />
+
+      <OpeningHoursForm
+        hours={settings.openingHours}
+        refused={hoursRefused}
+        saved={loaderData.hoursSaved && !actionData}
       />
 
       <Form method="post" ref={formRef} className="mt-6 grid gap-8" key={JSON.stringify(initial)}>
@@ -312,6 +351,19 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
           </Link>
         </div>
       </Form>
+
+      <section aria-labelledby="account-title" className="mt-6 rounded-lg border border-border bg-card p-4 sm:p-6">
+        <h2 id="account-title" className="text-lg font-semibold">
+          {t('vendorSettings.account.title')}
+        </h2>
+        <p className="mt-2">
+          <Link to="/vendor-dashboard/settings/password" className="font-medium text-primary hover:underline">
+            {t('vendorSettings.account.password')}
+          </Link>
+        </p>
+      </section>
+
+      {settings.status === 'approved' ? <StoreClosingForm closed={settings.closedAt !== null} /> : null}
     </div>
   )
 }
