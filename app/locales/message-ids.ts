@@ -1657,6 +1657,7 @@ export type MessageId =
   | 'products.notFound.metaTitle'
   | 'products.notFound.title'
   | 'products.popular.heading'
+  | 'products.price.from'
   | 'products.price.now'
   | 'products.price.was'
   | 'products.quickView.button'

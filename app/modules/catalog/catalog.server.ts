@@ -266,7 +266,12 @@ async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'e
       .where(inArray(productImages.productId, ids))
       .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id)),
     ctx.db
-      .select({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stock })
+      .select({
+        id: productVariants.id,
+        productId: productVariants.productId,
+        stock: productVariants.stock,
+        price: productVariants.price,
+      })
       .from(productVariants)
       .where(inArray(productVariants.productId, ids))
       .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
@@ -278,7 +283,7 @@ async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'e
   ])
   const imageOf = new Map<number, ImageData>()
   for (const { productId, ...image } of images) imageOf.set(productId, image)
-  const variantsOf = new Map<number, { id: number; stock: number }[]>()
+  const variantsOf = new Map<number, { id: number; stock: number; price: number | null }[]>()
   for (const v of variants) {
     const list = variantsOf.get(v.productId) ?? []
     list.push(v)
@@ -301,6 +306,8 @@ async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'e
       inStock: !!withStock,
       defaultVariantId: (withStock ?? vs[0])?.id ?? null,
       hasOptions: vs.length > 1,
+      // The product's price is the lowest (the editor refuses a variant below it); a dearer variant makes it "from".
+      priceFrom: vs.some((v) => v.price != null && v.price > r.price),
       createdAt: r.createdAt.toISOString(),
     }
   })
@@ -844,7 +851,8 @@ export type ProductDetail = {
   badge: Badge | null
   rating: number | null
   reviewCount: number
-  images: ImageData[]
+  /** In the vendor's order; `colour` is the one colour a photo shows (null: every colour). */
+  images: (ImageData & { colour: string | null })[]
   variants: VariantData[]
   inStock: boolean
   defaultVariantId: number | null
@@ -890,6 +898,7 @@ export async function findProductBySlug(
         width: productImages.width,
         height: productImages.height,
         placeholder: productImages.placeholder,
+        colour: productImages.colour,
       })
       .from(productImages)
       .where(eq(productImages.productId, row.id))
@@ -901,6 +910,7 @@ export async function findProductBySlug(
         colour: productVariants.colour,
         sku: productVariants.sku,
         stock: productVariants.stock,
+        price: productVariants.price,
       })
       .from(productVariants)
       .where(eq(productVariants.productId, row.id))
