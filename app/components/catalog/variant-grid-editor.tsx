@@ -143,7 +143,7 @@ export function VariantGridEditor({
         </FieldError>
       ) : null}
 
-      <div className="hidden gap-2 px-3 text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_5.5rem_7rem_2.5rem]">
+      <div className="hidden gap-2 px-3 text-xs font-medium text-muted-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_5rem_9rem_2.5rem]">
         <span>{t('productEditor.grid.variant')}</span>
         <span>{t('productEditor.field.sku')}</span>
         <span>{t('productEditor.field.stock')}</span>
@@ -175,7 +175,7 @@ export function VariantGridEditor({
           return (
             <li
               key={`${row.id}:${keyOf(row)}`}
-              className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2 rounded-md border border-border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_5.5rem_7rem_2.5rem] sm:border-0 sm:border-b sm:rounded-none sm:py-2"
+              className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2 rounded-md border border-border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_5rem_9rem_2.5rem] sm:border-0 sm:border-b sm:rounded-none sm:py-2"
             >
               <input type="hidden" name={`variants[${i}].id`} value={row.id} />
               <input type="hidden" name={`variants[${i}].size`} value={row.size} />

@@ -71,7 +71,8 @@ describe('the size × colour grid', () => {
   })
 
   it('suggests SKUs from the title, within the SKU rules', () => {
-    expect(skuBaseOf('Robe en pagne été')).toBe('ROBE-EN-PAGNE')
+    expect(skuBaseOf('Robe en pagne été')).toBe('ROBE-EN-PAGNE-ETE')
+    expect(skuBaseOf('Wholesale cotton shirts, collection 12')).toBe('WHOLESAL-COTTON-SHIRTS')
     expect(skuBaseOf('!!!')).toBe('SKU')
     expect(suggestSku('ROBE', 'One size', 'Bleu ciel')).toBe('ROBE-ONESIZE-BLEUCIEL')
     expect(suggestSku('ROBE', '', '')).toMatch(/^[A-Z0-9][A-Z0-9._-]*$/)

@@ -59,10 +59,11 @@ export function skuBaseOf(title: string): string {
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
     .filter(Boolean)
+  // Each word at most 8 letters, up to 24 characters: enough of the title that two products rarely share it.
   let base = ''
-  for (const word of words) {
+  for (const word of words.map((w) => w.slice(0, 8))) {
     const next = base ? `${base}-${word}` : word
-    if (next.length > 16) break
+    if (next.length > 24) break
     base = next
   }
   return base || skuPart(words[0] ?? '', 16) || 'SKU'
