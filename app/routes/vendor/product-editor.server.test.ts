@@ -6,16 +6,12 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Actor } from '#app/modules/accounts/accounts.server.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
-import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
-import { type EditorActionData, productEditorAction } from '#app/routes/vendor/product-editor.server.ts'
-import { updateOwnProduct } from '#app/workflows/vendor-products.server.ts'
-import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { findProductBySlug } from './catalog.server.ts'
-import { createCategory } from './catalog-admin.server.ts'
-import type { ProductFormValues, ProductInput } from './product-editor.schemas.ts'
-import { STOCK_MAX } from './stock-levels.ts'
-import { productVariants } from './tables.server.ts'
-import type { GridRow } from './variant-grid.ts'
+import { findProductBySlug } from '#app/modules/catalog/catalog.server.ts'
+import { createCategory } from '#app/modules/catalog/catalog-admin.server.ts'
+import type { ProductFormValues, ProductInput } from '#app/modules/catalog/product-editor.schemas.ts'
+import { STOCK_MAX } from '#app/modules/catalog/stock-levels.ts'
+import { productVariants } from '#app/modules/catalog/tables.server.ts'
+import type { GridRow } from '#app/modules/catalog/variant-grid.ts'
 import {
   addProductPhotos,
   changeProductPhoto,
@@ -23,10 +19,14 @@ import {
   findOwnProduct,
   parseProductForm,
   setOwnProductStatus,
-} from './vendor-products.server.ts'
+} from '#app/modules/catalog/vendor-products.server.ts'
+import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
+import { updateOwnProduct } from '#app/workflows/vendor-products.server.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { type EditorActionData, productEditorAction } from './product-editor.server.ts'
 
-// The editor's size × colour grid, variant prices and photos tied to a colour (issue 17), through the catalogue's
-// services and the editor's action, as a vendor's posts reach them.
+// The product editor's size × colour grid, variant prices and photos tied to a colour (issue 17), through its
+// action (as a vendor's posts reach it, with or without JavaScript) and the catalogue's services.
 
 let db: TestDatabase
 let imageDir: string
