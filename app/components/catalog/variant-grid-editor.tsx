@@ -200,7 +200,17 @@ export function VariantGridEditor({
                     // With JavaScript the row goes at once; a variant an order names is refused when saving.
                     if (!hydrated) return
                     e.preventDefault()
-                    setRows((current) => current.filter((_, j) => j !== i))
+                    const rest = rows.filter((_, j) => j !== i)
+                    setRows(rest)
+                    // A size or colour no row has any more leaves its field too (else saving would bring it back).
+                    const keep = (typed: string, max: number, of: (r: GridRow) => string) => {
+                      const left = new Set(rest.map((r) => of(r).toLowerCase()))
+                      return splitOptions(typed, max)
+                        .filter((o) => left.has(o.toLowerCase()))
+                        .join(', ')
+                    }
+                    setSizes(keep(sizes, L.size.max, (r) => r.size))
+                    setColours(keep(colours, L.colour.max, (r) => r.colour))
                     setChanged(true)
                   }}
                 >
