@@ -92,5 +92,9 @@ describe('a variant’s own price', () => {
     await setPrice(shirt.variantIds[1], 9_500)
     const [card] = await getProductCards(t.ctx, [shirt.productId])
     expect([card?.price, card?.priceFrom]).toEqual([8_000, true])
+    // A variant cheaper than the product (a file import may write one): the card starts from it.
+    await setPrice(shirt.variantIds[0], 7_000)
+    const [cheaper] = await getProductCards(t.ctx, [shirt.productId])
+    expect([cheaper?.price, cheaper?.priceFrom]).toEqual([7_000, true])
   })
 })

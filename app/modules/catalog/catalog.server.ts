@@ -292,11 +292,15 @@ async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'e
   return rows.map((r) => {
     const vs = variantsOf.get(r.id) ?? []
     const withStock = vs.find((v) => v.stock > 0)
+    // What each variant costs (its own price, else the product's); the card shows the lowest, "from" when they differ.
+    // The editor keeps the product's price the lowest; a file import may not, so the card reads the variants.
+    const prices = vs.map((v) => v.price ?? r.price)
+    const lowest = Math.min(r.price, ...prices)
     return {
       id: r.id,
       slug: r.slug,
       title: translated.get(r.id)?.title || r.title,
-      price: r.price,
+      price: lowest,
       compareAtPrice: r.compareAtPrice,
       badge: r.badge,
       rating: ratingOf(r.ratingSum, r.reviewCount),
@@ -306,8 +310,7 @@ async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'e
       inStock: !!withStock,
       defaultVariantId: (withStock ?? vs[0])?.id ?? null,
       hasOptions: vs.length > 1,
-      // The product's price is the lowest (the editor refuses a variant below it); a dearer variant makes it "from".
-      priceFrom: vs.some((v) => v.price != null && v.price > r.price),
+      priceFrom: prices.some((p) => p !== lowest),
       createdAt: r.createdAt.toISOString(),
     }
   })

@@ -28,7 +28,7 @@ export type ProductCardData = {
   defaultVariantId: number | null
   /** More than one variant: a card's Add to Cart never picks one, it asks (the Quick View dialog, or the product page). */
   hasOptions: boolean
-  /** Some variant costs more than `price` (its own price): the card says "from" `price`, the lowest. */
+  /** The variants cost different amounts: `price` is the lowest, and the card says "from" it. */
   priceFrom: boolean
   createdAt: string
 }
