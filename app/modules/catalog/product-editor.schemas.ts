@@ -27,8 +27,11 @@ export const productEditorLimits = {
   alt: { max: 200 },
 } as const
 
-/** What the form sends and shows back when it refuses: every field as typed (`price` blank: the product's price). */
-export type VariantFormValues = GridRow
+/**
+ * What the form sends and shows back when it refuses: every field as typed (`price` blank or absent: the product's
+ * price; optional so that callers written before variant prices still build a form).
+ */
+export type VariantFormValues = Omit<GridRow, 'price'> & { price?: string }
 /** A product's words in another language, as typed (both may be left empty: the vendor's own words show). */
 export type TranslationFormValues = { title: string; description: string }
 /** The languages a vendor may add a translation in (their own words stay in `title` and `description`). */
@@ -44,9 +47,10 @@ export type ProductFormValues = {
   compareAtPrice: string
   badge: string
   status: string
-  /** The grid's sizes and colours as typed, comma-separated (variant-grid.ts makes the rows from them). */
-  sizes: string
-  colours: string
+  /** The grid's sizes and colours as typed, comma-separated (variant-grid.ts makes the rows from them); the form
+   * always sends them, a caller that builds the values itself may leave them out. */
+  sizes?: string
+  colours?: string
   variants: VariantFormValues[]
 }
 
@@ -155,8 +159,12 @@ const VariantSchema = z.object({
     .regex(/^\d+$/, 'productEditor.error.stockWhole')
     .transform(Number)
     .pipe(z.number().int().max(productEditorLimits.stock.max, 'productEditor.error.stockHigh')),
-  /** The variant's own price; blank (null) means the product's price. */
-  price: francs(false),
+  /** The variant's own price; blank or absent (null) means the product's price. */
+  price: z
+    .string()
+    .optional()
+    .transform((s) => s ?? '')
+    .pipe(francs(false)),
 })
 
 export const ProductFormSchema = z

@@ -138,12 +138,12 @@ function fieldsOf(values: ProductFormValues, intent: string): [string, string][]
     ['compareAtPrice', values.compareAtPrice],
     ['badge', values.badge],
     ['status', values.status],
-    ['sizes', values.sizes],
-    ['colours', values.colours],
+    ['sizes', values.sizes ?? ''],
+    ['colours', values.colours ?? ''],
   ]
   values.variants.forEach((v, i) => {
     for (const key of ['id', 'size', 'colour', 'sku', 'stock', 'price'] as const)
-      fields.push([`variants[${i}].${key}`, v[key]])
+      fields.push([`variants[${i}].${key}`, v[key] ?? ''])
   })
   return fields
 }
@@ -171,6 +171,13 @@ describe('variant prices in the editor', () => {
       ['S', null],
       ['XL', 12_500],
     ])
+  })
+
+  it('reads a form built without the grid’s fields or variant prices as the product’s price', () => {
+    const { sizes: _s, colours: _c, ...rest } = form()
+    const values = { ...rest, variants: rest.variants.map(({ price: _p, ...v }) => v) }
+    const parsed = parseProductForm(values)
+    expect(parsed.ok ? parsed.input.variants.map((v) => v.price) : parsed.errors).toEqual([null, null])
   })
 
   it('refuses a variant cheaper than the product, on that row’s price', () => {

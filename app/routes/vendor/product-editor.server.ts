@@ -75,15 +75,15 @@ function echo(values: ProductFormValues): ProductFormValues {
     compareAtPrice: cut(values.compareAtPrice, 20),
     badge: cut(values.badge, 40),
     status: cut(values.status, 20),
-    sizes: cut(values.sizes, 2000),
-    colours: cut(values.colours, 2000),
+    sizes: cut(values.sizes ?? '', 2000),
+    colours: cut(values.colours ?? '', 2000),
     variants: values.variants.map((v) => ({
       id: cut(v.id, 12),
       size: cut(v.size, L.size.max),
       colour: cut(v.colour, L.colour.max),
       sku: cut(v.sku, L.sku.max),
       stock: cut(v.stock, 20),
-      price: cut(v.price, 20),
+      price: cut(v.price ?? '', 20),
     })),
   }
 }
@@ -92,13 +92,18 @@ function echo(values: ProductFormValues): ProductFormValues {
 function gridFor(
   values: ProductFormValues,
 ): { ok: true; rows: ProductFormValues['variants'] } | { ok: false; errors: ProductErrors } {
-  const sizes = splitOptions(values.sizes, L.size.max)
-  const colours = splitOptions(values.colours, L.colour.max)
+  const sizes = splitOptions(values.sizes ?? '', L.size.max)
+  const colours = splitOptions(values.colours ?? '', L.colour.max)
   if (gridSize(sizes, colours) > L.variants.max)
     return { ok: false, errors: { variants: 'productEditor.error.gridTooBig' } }
   return {
     ok: true,
-    rows: buildVariantGrid({ sizes, colours, rows: values.variants, skuBase: skuBaseOf(values.title) }),
+    rows: buildVariantGrid({
+      sizes,
+      colours,
+      rows: values.variants.map((v) => ({ ...v, price: v.price ?? '' })),
+      skuBase: skuBaseOf(values.title),
+    }),
   }
 }
 
@@ -108,8 +113,8 @@ function sameOptions(values: ProductFormValues): boolean {
     [...new Set(list.map((v) => v.trim().toLowerCase()).filter(Boolean))].sort().join('\u0000')
   const rows = values.variants
   return (
-    set(splitOptions(values.sizes, L.size.max)) === set(rows.map((r) => r.size)) &&
-    set(splitOptions(values.colours, L.colour.max)) === set(rows.map((r) => r.colour))
+    set(splitOptions(values.sizes ?? '', L.size.max)) === set(rows.map((r) => r.size)) &&
+    set(splitOptions(values.colours ?? '', L.colour.max)) === set(rows.map((r) => r.colour))
   )
 }
 

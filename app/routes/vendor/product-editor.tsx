@@ -423,7 +423,11 @@ function ProductForm({
         <legend className="px-1 text-lg font-semibold">{t('productEditor.section.variants')}</legend>
         <VariantGridEditor
           formId={form.id}
-          initial={{ sizes: values.sizes, colours: values.colours, rows: values.variants }}
+          initial={{
+            sizes: values.sizes ?? '',
+            colours: values.colours ?? '',
+            rows: values.variants.map((v) => ({ ...v, price: v.price ?? '' })),
+          }}
           errors={answer?.errors}
         />
       </fieldset>
