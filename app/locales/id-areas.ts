@@ -286,6 +286,7 @@ export const AREAS_OF_PREFIX: Record<string, readonly Area[]> = {
   'productEditor.editTitle': ['product-editor'],
   'productEditor.error': ['product-editor'],
   'productEditor.field': ['product-editor'],
+  'productEditor.grid': ['product-editor'],
   'productEditor.hidden': ['product-editor'],
   'productEditor.hint': ['product-editor'],
   'productEditor.list': ['product-editor'],

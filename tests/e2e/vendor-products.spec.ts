@@ -22,9 +22,8 @@ async function fillDetails(page: Page, title: string) {
   await page.getByLabel('Price (RWF)').fill('18500')
 }
 
-async function fillVariant(page: Page, i: number, size: string, colour: string, sku: string, stock: string) {
-  await page.locator(`[name="variants[${i}].size"]`).fill(size)
-  await page.locator(`[name="variants[${i}].colour"]`).fill(colour)
+/** Fills the SKU and stock of the grid's row `i` (its size and colour come from the Sizes and Colours fields). */
+async function fillVariant(page: Page, i: number, sku: string, stock: string) {
   await page.locator(`[name="variants[${i}].sku"]`).fill(sku)
   await page.locator(`[name="variants[${i}].stock"]`).fill(stock)
 }
@@ -39,12 +38,12 @@ test('a vendor adds a product with three variants and two photos, makes it activ
   await signInTo(page, shop, '/vendor-dashboard/products/new')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Add a product')
   await fillDetails(page, title)
-  await fillVariant(page, 0, 'S', 'Indigo', `WJ-${mark}-S`, '4')
-  await page.getByRole('button', { name: 'Add a variant' }).click()
-  await expect(page.locator('[name="variants[1].size"]')).toBeFocused()
-  await fillVariant(page, 1, 'M', 'Indigo', `WJ-${mark}-M`, '6')
-  await page.getByRole('button', { name: 'Add a variant' }).click()
-  await fillVariant(page, 2, 'L', 'Indigo', `WJ-${mark}-L`, '2')
+  await page.getByLabel('Sizes', { exact: true }).fill('S, M, L')
+  await page.getByLabel('Colours', { exact: true }).fill('Indigo')
+  await expect(page.getByText('3 variants (at most 100)')).toBeVisible()
+  await fillVariant(page, 0, `WJ-${mark}-S`, '4')
+  await fillVariant(page, 1, `WJ-${mark}-M`, '6')
+  await fillVariant(page, 2, `WJ-${mark}-L`, '2')
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
   await page.getByRole('button', { name: 'Save draft' }).click()
 
@@ -82,7 +81,7 @@ test('a file that is not a photo is refused, and the typed title stays', async (
   const other = await shop.vendor({ products: 1 })
   await signInTo(page, shop, '/vendor-dashboard/products/new', 1)
   await fillDetails(page, `Refusal check ${mark}`)
-  await fillVariant(page, 0, '', '', `RC-${mark}`, '1')
+  await fillVariant(page, 0, `RC-${mark}`, '1')
   await page.getByRole('button', { name: 'Save draft' }).click()
   await expect(page).toHaveURL(/\/vendor-dashboard\/products\/\d+#photos$/)
 
@@ -97,7 +96,7 @@ test('a file that is not a photo is refused, and the typed title stays', async (
 
   // A product id that is not this store's (another store's, or none): not found, whatever the intent.
   for (const id of [other.products[0]?.id, 999999]) {
-    const foreign = await page.request.post(`/vendor-dashboard/products/${id}`, { form: { intent: 'addVariant' } })
+    const foreign = await page.request.post(`/vendor-dashboard/products/${id}`, { form: { intent: 'buildGrid' } })
     expect(foreign.status()).toBe(404)
   }
 

@@ -3,16 +3,21 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 
-/** The price, and the compare-at price struck through when the product is on sale. */
+/**
+ * The price, and the compare-at price struck through when the product is on sale (only when the price shown is
+ * below it: a dearer variant above the compare-at price is no sale). `from`: the lowest of several prices.
+ */
 export function Price({
   price,
   compareAtPrice,
   size = 'sm',
+  from = false,
   className,
 }: {
   price: number
   compareAtPrice: number | null
   size?: 'sm' | 'lg'
+  from?: boolean
   className?: string
 }) {
   const t = useT()
@@ -20,6 +25,7 @@ export function Price({
   const onSale = compareAtPrice != null && compareAtPrice > price
   return (
     <p className={cn('flex flex-wrap items-baseline gap-x-2', className)}>
+      {from && <span className="text-sm text-muted-foreground">{t('products.price.from')}</span>}
       {onSale && <span className="sr-only">{t('products.price.now')}</span>}
       <span
         data-slot="price"

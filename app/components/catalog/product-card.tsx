@@ -84,7 +84,7 @@ export function ProductCard({
           {product.vendor.name}
         </Link>
         <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
-        <Price price={product.price} compareAtPrice={product.compareAtPrice} />
+        <Price price={product.price} compareAtPrice={product.compareAtPrice} from={product.priceFrom} />
         <div className="card-actions">
           {/* On phones the card is narrow: this Quick View sits on the picture as an icon (app.css). */}
           <QuickViewButton slug={product.slug} title={product.title} />

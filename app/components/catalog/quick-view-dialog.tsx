@@ -11,7 +11,7 @@ import { Price } from './price.tsx'
 import { ProductBadges } from './product-badges.tsx'
 import { RatingStars } from './rating-stars.tsx'
 import { VariantPicker } from './variant-picker.tsx'
-import { imageIndexForColour } from './variants.ts'
+import { imageIndexForColour, priceOf, pricesVary } from './variants.ts'
 
 /** The Quick View dialog: loaded lazily, it fetches the product page's data and offers its variants. */
 export default function QuickViewDialog({
@@ -128,7 +128,7 @@ export default function QuickViewDialog({
 
               <div className="flex flex-col gap-3">
                 <ProductBadges
-                  price={product.price}
+                  price={priceOf(variant, product.price)}
                   compareAtPrice={product.compareAtPrice}
                   badge={product.badge}
                   layout="row"
@@ -141,7 +141,12 @@ export default function QuickViewDialog({
                   </Link>
                 </Dialog.Description>
                 <RatingStars rating={product.rating} reviewCount={product.reviewCount} />
-                <Price price={product.price} compareAtPrice={product.compareAtPrice} size="lg" />
+                <Price
+                  price={priceOf(variant, product.price)}
+                  compareAtPrice={product.compareAtPrice}
+                  from={!variant && pricesVary(product.variants, product.price)}
+                  size="lg"
+                />
                 <AddToCartForm
                   productId={product.id}
                   productTitle={product.title}

@@ -8,6 +8,7 @@ const v = (id: number, size: string | null, colour: string | null, stock: number
   colour,
   sku: `sku-${id}`,
   stock,
+  price: null,
 })
 const variants = [
   v(1, 'S', 'Red', 0),

@@ -52,11 +52,43 @@ export function colourAvailable(variants: VariantData[], colour: string): boolea
 }
 
 /**
- * The picture that shows a colour: the first whose description names it (the seed and vendors describe each
- * colour's picture as '<title>, <colour>'), or -1.
+ * The picture that shows a colour: the first the vendor tied to that colour, else the first whose description
+ * names it (the seed and vendors describe each colour's picture as '<title>, <colour>'), or -1.
  */
-export function imageIndexForColour(images: { alt: string }[], colour: string | null | undefined): number {
+export function imageIndexForColour(
+  images: { alt: string; colour?: string | null }[],
+  colour: string | null | undefined,
+): number {
   if (!colour) return -1
   const needle = colour.toLowerCase()
-  return images.findIndex((img) => img.alt.toLowerCase().includes(needle))
+  const tied = images.findIndex((img) => img.colour?.toLowerCase() === needle)
+  return tied >= 0 ? tied : images.findIndex((img) => img.alt.toLowerCase().includes(needle))
+}
+
+/** What the chosen variant costs: its own price, else the product's. */
+export function priceOf(variant: { price: number | null } | null | undefined, productPrice: number): number {
+  return variant?.price ?? productPrice
+}
+
+/** Whether the variants cost different amounts (some has its own price other than the product's). */
+export function pricesVary(variants: { price: number | null }[], productPrice: number): boolean {
+  return variants.some((v) => v.price != null && v.price !== productPrice)
+}
+
+/**
+ * The photos to show for a colour: when the vendor tied photos to colours, the chosen colour's photos first, then
+ * those of every colour, then the other colours'. Without a colour, or when no photo is tied to the chosen one,
+ * the vendor's order.
+ */
+export function photosForColour<T extends { colour?: string | null }>(
+  images: T[],
+  colour: string | null | undefined,
+): T[] {
+  if (!colour) return images
+  const wanted = colour.toLowerCase()
+  const mine = images.filter((img) => img.colour?.toLowerCase() === wanted)
+  if (mine.length === 0) return images
+  const all = images.filter((img) => !img.colour)
+  const others = images.filter((img) => img.colour && img.colour.toLowerCase() !== wanted)
+  return [...mine, ...all, ...others]
 }

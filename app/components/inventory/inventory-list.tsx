@@ -6,8 +6,7 @@ import { messageId } from '#app/lib/i18n.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
 import type { InventoryItem } from '#app/modules/catalog/inventory.server.ts'
-import { STOCK_MAX } from '#app/modules/catalog/stock-csv.ts'
-import { stockLevel } from '#app/modules/catalog/stock-levels.ts'
+import { STOCK_MAX, stockLevel } from '#app/modules/catalog/stock-levels.ts'
 
 // The inventory page's variants: cards on phones, a table from `sm:` up, each with a quick edit of its stock
 // posted on its own (a plain form: no JavaScript needed).

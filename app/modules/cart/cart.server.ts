@@ -170,11 +170,12 @@ export async function getCart(ctx: ServiceContext, ownerKey: string | null): Pro
       vendor: card.vendor,
       size: v.size,
       colour: v.colour,
-      unitPrice: card.price,
+      // The variant's own price (or the product's): what the checkout charges for it.
+      unitPrice: v.price,
       compareAtPrice: card.compareAtPrice,
       stock: v.stock,
       quantity: row.quantity,
-      lineTotal: card.price * row.quantity,
+      lineTotal: v.price * row.quantity,
     })
   })
   const subtotal = lines.reduce((s, l) => s + l.lineTotal, 0)

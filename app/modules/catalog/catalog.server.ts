@@ -268,7 +268,12 @@ async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'e
       .where(inArray(productImages.productId, ids))
       .orderBy(asc(productImages.productId), asc(productImages.position), asc(productImages.id)),
     ctx.db
-      .select({ id: productVariants.id, productId: productVariants.productId, stock: productVariants.stock })
+      .select({
+        id: productVariants.id,
+        productId: productVariants.productId,
+        stock: productVariants.stock,
+        price: productVariants.price,
+      })
       .from(productVariants)
       .where(inArray(productVariants.productId, ids))
       .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id)),
@@ -280,7 +285,7 @@ async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'e
   ])
   const imageOf = new Map<number, ImageData>()
   for (const { productId, ...image } of images) imageOf.set(productId, image)
-  const variantsOf = new Map<number, { id: number; stock: number }[]>()
+  const variantsOf = new Map<number, { id: number; stock: number; price: number | null }[]>()
   for (const v of variants) {
     const list = variantsOf.get(v.productId) ?? []
     list.push(v)
@@ -289,11 +294,15 @@ async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'e
   return rows.map((r) => {
     const vs = variantsOf.get(r.id) ?? []
     const withStock = vs.find((v) => v.stock > 0)
+    // What each variant costs (its own price, else the product's); the card shows the lowest, "from" when they differ.
+    // The editor keeps the product's price the lowest; a file import may not, so the card reads the variants.
+    const prices = vs.map((v) => v.price ?? r.price)
+    const lowest = Math.min(r.price, ...prices)
     return {
       id: r.id,
       slug: r.slug,
       title: translated.get(r.id)?.title || r.title,
-      price: r.price,
+      price: lowest,
       compareAtPrice: r.compareAtPrice,
       badge: r.badge,
       rating: ratingOf(r.ratingSum, r.reviewCount),
@@ -303,6 +312,7 @@ async function toCards(ctx: ServiceContext, rows: CardRow[], locale: Locale = 'e
       inStock: !!withStock,
       defaultVariantId: (withStock ?? vs[0])?.id ?? null,
       hasOptions: vs.length > 1,
+      priceFrom: prices.some((p) => p !== lowest),
       createdAt: r.createdAt.toISOString(),
     }
   })
@@ -846,7 +856,8 @@ export type ProductDetail = {
   badge: Badge | null
   rating: number | null
   reviewCount: number
-  images: ImageData[]
+  /** In the vendor's order; `colour` is the one colour a photo shows (null: every colour). */
+  images: (ImageData & { colour: string | null })[]
   variants: VariantData[]
   inStock: boolean
   defaultVariantId: number | null
@@ -892,6 +903,7 @@ export async function findProductBySlug(
         width: productImages.width,
         height: productImages.height,
         placeholder: productImages.placeholder,
+        colour: productImages.colour,
       })
       .from(productImages)
       .where(eq(productImages.productId, row.id))
@@ -903,6 +915,7 @@ export async function findProductBySlug(
         colour: productVariants.colour,
         sku: productVariants.sku,
         stock: productVariants.stock,
+        price: productVariants.price,
       })
       .from(productVariants)
       .where(eq(productVariants.productId, row.id))

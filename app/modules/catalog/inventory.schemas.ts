@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS, STOCK_MAX } from './stock-csv.ts'
+import { STOCK_CSV_MAX_BYTES, STOCK_CSV_MAX_ROWS } from './stock-csv.ts'
+import { STOCK_MAX } from './stock-levels.ts'
 
 // The inventory page's query string and forms. A bad query value falls back to its default, so a hand-edited URL
 // never fails; a bad form value is refused with a message.

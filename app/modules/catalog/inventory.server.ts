@@ -1,15 +1,8 @@
 import { and, asc, count, eq, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { escapeLike } from '#app/lib/like.ts'
-import {
-  parseStockCsv,
-  STOCK_MAX,
-  type StockCsvRefusal,
-  type StockCsvRow,
-  type StockCsvRowError,
-  toCsv,
-} from './stock-csv.ts'
-import { LOW_STOCK_AT } from './stock-levels.ts'
+import { parseStockCsv, type StockCsvRefusal, type StockCsvRow, type StockCsvRowError, toCsv } from './stock-csv.ts'
+import { LOW_STOCK_AT, STOCK_MAX } from './stock-levels.ts'
 import { products, productVariants } from './tables.server.ts'
 
 // A vendor's stock: every variant of the store's products, one at a time (quick edit) or many by a CSV file

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { readFrancs } from '#app/lib/money.ts'
+import { STOCK_MAX } from './stock-levels.ts'
+import type { GridRow } from './variant-grid.ts'
 
 // The vendor's product editor (/vendor-dashboard/products/...), shared by the form and its action. Messages are
 // catalogue ids (app/locales/en/product-editor.po); an error's key is the field's name in Conform's naming, e.g. `variants[2].sku`.
@@ -17,16 +19,19 @@ export const productEditorLimits = {
   size: { max: 20 },
   colour: { max: 30 },
   sku: { min: 2, max: 40 },
-  /** Most variant rows one product has. */
-  variants: { max: 40 },
-  /** Highest price and stock accepted (RWF, units). */
+  /** Most variant rows one product has: shown in the editor and refused with a message on save, never cut silently. */
+  variants: { max: 100 },
+  /** Highest price (RWF) and stock (units, the one limit of every stock tool) accepted. */
   price: { max: 100_000_000 },
-  stock: { max: 1_000_000 },
+  stock: { max: STOCK_MAX },
   alt: { max: 200 },
 } as const
 
-/** What the form sends and shows back when it refuses: every field as typed. */
-export type VariantFormValues = { id: string; size: string; colour: string; sku: string; stock: string }
+/**
+ * What the form sends and shows back when it refuses: every field as typed (`price` blank or absent: the product's
+ * price; optional so that callers written before variant prices still build a form).
+ */
+export type VariantFormValues = Omit<GridRow, 'price'> & { price?: string }
 /** A product's words in another language, as typed (both may be left empty: the vendor's own words show). */
 export type TranslationFormValues = { title: string; description: string }
 /** The languages a vendor may add a translation in (their own words stay in `title` and `description`). */
@@ -42,10 +47,25 @@ export type ProductFormValues = {
   compareAtPrice: string
   badge: string
   status: string
+  /** The grid's sizes and colours as typed, comma-separated (variant-grid.ts makes the rows from them); the form
+   * always sends them, a caller that builds the values itself may leave them out. */
+  sizes?: string
+  colours?: string
   variants: VariantFormValues[]
 }
 
-export const emptyVariant = (): VariantFormValues => ({ id: '', size: '', colour: '', sku: '', stock: '0' })
+export const emptyVariant = (): VariantFormValues => ({
+  id: '',
+  size: '',
+  colour: '',
+  sku: '',
+  stock: '0',
+  price: '',
+})
+
+/** Rows a post may carry (`variants[0]` to `variants[999]`): more than the limit, so that a grid too big is refused
+ * with a message (the schema's `variants.max`) rather than cut. */
+const POSTED_ROWS_READ = 1000
 
 const str = (v: FormDataEntryValue | null | undefined) => (typeof v === 'string' ? v : '')
 
@@ -53,10 +73,10 @@ const str = (v: FormDataEntryValue | null | undefined) => (typeof v === 'string'
 export function readProductForm(form: FormData): ProductFormValues {
   const rows = new Map<number, VariantFormValues>()
   for (const [name, value] of form.entries()) {
-    const m = /^variants\[(\d{1,3})\]\.(id|size|colour|sku|stock)$/.exec(name)
-    if (!m) continue
+    const m = /^variants\[(\d{1,3})\]\.(id|size|colour|sku|stock|price)$/.exec(name)
+    if (!m || Number(m[1]) >= POSTED_ROWS_READ) continue
     const i = Number(m[1])
-    const row = rows.get(i) ?? { id: '', size: '', colour: '', sku: '', stock: '' }
+    const row = rows.get(i) ?? { id: '', size: '', colour: '', sku: '', stock: '', price: '' }
     row[m[2] as keyof VariantFormValues] = str(value)
     rows.set(i, row)
   }
@@ -73,7 +93,9 @@ export function readProductForm(form: FormData): ProductFormValues {
     compareAtPrice: str(form.get('compareAtPrice')),
     badge: str(form.get('badge')),
     status: str(form.get('status')) || 'draft',
-    variants: variants.slice(0, productEditorLimits.variants.max),
+    sizes: str(form.get('sizes')).slice(0, 2000),
+    colours: str(form.get('colours')).slice(0, 2000),
+    variants,
   }
 }
 
@@ -137,6 +159,12 @@ const VariantSchema = z.object({
     .regex(/^\d+$/, 'productEditor.error.stockWhole')
     .transform(Number)
     .pipe(z.number().int().max(productEditorLimits.stock.max, 'productEditor.error.stockHigh')),
+  /** The variant's own price; blank or absent (null) means the product's price. */
+  price: z
+    .string()
+    .optional()
+    .transform((s) => s ?? '')
+    .pipe(francs(false)),
 })
 
 export const ProductFormSchema = z
@@ -165,13 +193,23 @@ export const ProductFormSchema = z
       .refine((b) => b === '' || (productBadges as readonly string[]).includes(b), 'productEditor.error.badge')
       .transform((b) => (b === '' ? null : (b as ProductBadge))),
     status: z.enum(productStatuses, { error: 'productEditor.error.status' }),
-    variants: z.array(VariantSchema).min(1, 'productEditor.error.variantsNone'),
+    variants: z
+      .array(VariantSchema)
+      .min(1, 'productEditor.error.variantsNone')
+      .max(productEditorLimits.variants.max, 'productEditor.error.variantsMany'),
     translations: z.object({ rw: TranslationSchema, fr: TranslationSchema }),
   })
   .superRefine((p, ctx) => {
     if (p.compareAtPrice != null && p.price != null && p.compareAtPrice <= p.price) {
       ctx.addIssue({ code: 'custom', path: ['compareAtPrice'], message: 'productEditor.error.compareAt' })
     }
+    // The product's price is the lowest a shopper can pay: a variant may cost more (an XL dearer than an S), never
+    // less. So the listings' price sorting and filtering, which read the product's price, stay true ("from").
+    p.variants.forEach((v, i) => {
+      if (v.price != null && p.price != null && v.price < p.price) {
+        ctx.addIssue({ code: 'custom', path: ['variants', i, 'price'], message: 'productEditor.error.variantPriceLow' })
+      }
+    })
     const skus = new Map<string, number>()
     const options = new Map<string, number>()
     p.variants.forEach((v, i) => {

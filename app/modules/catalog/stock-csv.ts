@@ -3,8 +3,10 @@
 // database, so the browser could use it too. Line numbers are the file's own (the header is line 1; a quoted field
 // spanning lines counts them), so the vendor finds a bad row in a spreadsheet or an editor.
 
-/** The most a variant's stock may be set to. */
-export const STOCK_MAX = 100_000
+import { STOCK_MAX } from './stock-levels.ts'
+
+/** The most a variant's stock may be set to: the one limit every stock tool shares (stock-levels.ts). */
+export { STOCK_MAX }
 /** Upload limits: the file's size in bytes, and its data rows. */
 export const STOCK_CSV_MAX_BYTES = 1_000_000
 export const STOCK_CSV_MAX_ROWS = 5000

@@ -99,7 +99,8 @@ export async function getVariantSnapshots(ctx: ServiceContext, variantIds: numbe
       size: productVariants.size,
       colour: productVariants.colour,
       sku: productVariants.sku,
-      price: products.price,
+      // The variant's own price when it has one (an XL dearer than an S), else the product's: what the line costs.
+      price: sql<number>`coalesce(${productVariants.price}, ${products.price})`.mapWith(Number),
       stock: productVariants.stock,
     })
     .from(productVariants)

@@ -28,10 +28,20 @@ export type ProductCardData = {
   defaultVariantId: number | null
   /** More than one variant: a card's Add to Cart never picks one, it asks (the Quick View dialog, or the product page). */
   hasOptions: boolean
+  /** The variants cost different amounts: `price` is the lowest, and the card says "from" it. */
+  priceFrom: boolean
   createdAt: string
 }
 
-export type VariantData = { id: number; size: string | null; colour: string | null; sku: string; stock: number }
+/** A variant; `price` is its own price, null when it costs the product's price. */
+export type VariantData = {
+  id: number
+  size: string | null
+  colour: string | null
+  sku: string
+  stock: number
+  price: number | null
+}
 
 /**
  * A category of the tree. `name` is in the reader's language (getCategoryTree's `locale`, English by default);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { publicVendorIds } from '#app/modules/vendors/vendors.server.ts'
 import { products, productVariants } from './tables.server.ts'
@@ -9,6 +9,8 @@ export type PurchasableVariant = {
   size: string | null
   colour: string | null
   stock: number
+  /** What one unit costs: the variant's own price, else its product's. */
+  price: number
 }
 
 /** Variants that can be put in a cart (their product active, their vendor approved) among those `where` picks. */
@@ -20,6 +22,7 @@ function purchasable(ctx: ServiceContext, where: SQL | undefined) {
       size: productVariants.size,
       colour: productVariants.colour,
       stock: productVariants.stock,
+      price: sql<number>`coalesce(${productVariants.price}, ${products.price})`.mapWith(Number),
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))

@@ -73,9 +73,11 @@ function form(over: Partial<ProductFormValues> = {}): ProductFormValues {
     compareAtPrice: '',
     badge: 'new',
     status: 'draft',
+    sizes: 'S, M',
+    colours: 'Blue',
     variants: [
-      { id: '', size: 'S', colour: 'Blue', sku: `kw-${n}-s`, stock: '3' },
-      { id: '', size: 'M', colour: 'Blue', sku: `kw-${n}-m`, stock: '5' },
+      { id: '', size: 'S', colour: 'Blue', sku: `kw-${n}-s`, stock: '3', price: '' },
+      { id: '', size: 'M', colour: 'Blue', sku: `kw-${n}-m`, stock: '5', price: '' },
     ],
     ...over,
   }
@@ -106,12 +108,15 @@ async function asForm(owner: typeof A, productId: number): Promise<ProductFormVa
     compareAtPrice: p.compareAtPrice == null ? '' : String(p.compareAtPrice),
     badge: p.badge ?? '',
     status: p.status,
+    sizes: '',
+    colours: '',
     variants: p.variants.map((v) => ({
       id: String(v.id),
       size: v.size ?? '',
       colour: v.colour ?? '',
       sku: v.sku,
       stock: String(v.stock),
+      price: v.price == null ? '' : String(v.price),
     })),
   }
 }
@@ -230,9 +235,9 @@ describe('the product form', () => {
     const repeated = parseProductForm(
       form({
         variants: [
-          { id: '', size: 'S', colour: 'Blue', sku: 'DUP-1', stock: '1' },
-          { id: '', size: 'M', colour: 'Blue', sku: 'dup-1', stock: '1' },
-          { id: '', size: 's', colour: 'blue', sku: 'OTHER-1', stock: '1' },
+          { id: '', size: 'S', colour: 'Blue', sku: 'DUP-1', stock: '1', price: '' },
+          { id: '', size: 'M', colour: 'Blue', sku: 'dup-1', stock: '1', price: '' },
+          { id: '', size: 's', colour: 'blue', sku: 'OTHER-1', stock: '1', price: '' },
         ],
       }),
     )

@@ -218,8 +218,17 @@ async function mainImages(ctx: ServiceContext, ids: number[]): Promise<Map<numbe
 // ---------------------------------------------------------------------------------------------------------------
 // One product
 
-export type OwnPhoto = ImageData & { id: number; position: number }
-export type OwnVariant = { id: number; size: string | null; colour: string | null; sku: string; stock: number }
+/** A photo of the product; `colour` is the one colour it shows (null: every colour). */
+export type OwnPhoto = ImageData & { id: number; position: number; colour: string | null }
+/** A variant; `price` is its own price (null: the product's). */
+export type OwnVariant = {
+  id: number
+  size: string | null
+  colour: string | null
+  sku: string
+  stock: number
+  price: number | null
+}
 export type OwnProduct = {
   id: number
   slug: string
@@ -267,6 +276,7 @@ export async function findOwnProduct(
         colour: productVariants.colour,
         sku: productVariants.sku,
         stock: productVariants.stock,
+        price: productVariants.price,
       })
       .from(productVariants)
       .where(eq(productVariants.productId, row.id))
@@ -291,6 +301,7 @@ function listPhotos(ctx: ServiceContext, productId: number): Promise<OwnPhoto[]>
       height: productImages.height,
       placeholder: productImages.placeholder,
       position: productImages.position,
+      colour: productImages.colour,
     })
     .from(productImages)
     .where(eq(productImages.productId, productId))
@@ -440,6 +451,7 @@ export async function createOwnProduct(
         colour: v.colour,
         sku: v.sku,
         stock: v.stock,
+        price: v.price,
         position,
       })),
     )
@@ -514,7 +526,7 @@ export async function updateOwnProduct(
         .where(inArray(productVariants.id, [...kept]))
     }
     for (const [position, v] of p.variants.entries()) {
-      const values = { size: v.size, colour: v.colour, sku: v.sku, stock: v.stock, position }
+      const values = { size: v.size, colour: v.colour, sku: v.sku, stock: v.stock, price: v.price, position }
       if (v.id != null) await db.update(productVariants).set(values).where(eq(productVariants.id, v.id))
       else await db.insert(productVariants).values({ ...values, productId: row.id })
     }
@@ -663,7 +675,9 @@ export type PhotoChange =
   | { kind: 'main' }
   | { kind: 'delete' }
   | { kind: 'alt'; alt: string }
-export type PhotoChangeResult = { ok: true } | { ok: false; code: 'not_found' | 'last-photo-active' }
+  /** The colour the photo shows, one of the product's variants' colours; null: every colour. */
+  | { kind: 'colour'; colour: string | null }
+export type PhotoChangeResult = { ok: true } | { ok: false; code: 'not_found' | 'last-photo-active' | 'no-such-colour' }
 
 /**
  * Changes one photo of one of the owner's products: moves it up or down, makes it the main one (position 0,
@@ -687,6 +701,21 @@ export async function changeProductPhoto(
     const change = input.change
     if (change.kind === 'alt') {
       await db.update(productImages).set({ alt: change.alt }).where(eq(productImages.id, input.photoId))
+      return { ok: true }
+    }
+    if (change.kind === 'colour') {
+      let colour: string | null = null
+      if (change.colour !== null) {
+        // Stored as the variants write it, so the product page matches the photo to the colour picked.
+        const wanted = change.colour.trim().toLowerCase()
+        const variants = await db
+          .select({ colour: productVariants.colour })
+          .from(productVariants)
+          .where(eq(productVariants.productId, row.id))
+        colour = variants.find((v) => v.colour?.toLowerCase() === wanted)?.colour ?? null
+        if (colour === null) return { ok: false, code: 'no-such-colour' }
+      }
+      await db.update(productImages).set({ colour }).where(eq(productImages.id, input.photoId))
       return { ok: true }
     }
     const order = photos.map((p) => p.id)

@@ -9,7 +9,15 @@ import { ProductGallery } from '#app/components/catalog/product-gallery.tsx'
 import { RatingStars } from '#app/components/catalog/rating-stars.tsx'
 import { useHydrated } from '#app/components/catalog/use-hydrated.ts'
 import { VariantPicker } from '#app/components/catalog/variant-picker.tsx'
-import { coloursOf, imageIndexForColour, resolveVariant, sizesOf } from '#app/components/catalog/variants.ts'
+import {
+  coloursOf,
+  imageIndexForColour,
+  photosForColour,
+  priceOf,
+  pricesVary,
+  resolveVariant,
+  sizesOf,
+} from '#app/components/catalog/variants.ts'
 import { dateFormat } from '#app/components/date-format.ts'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { BadgeCheck } from '#app/components/ui/icons.tsx'
@@ -143,6 +151,13 @@ function ProductDetails({ product, returnDays }: { product: Product; returnDays:
     ? (product.variants.find((v) => v.size === choice.size && v.colour === choice.colour) ?? null)
     : resolved
   const soldOut = refusal ? !product.variants.some((v) => v.stock > 0) : !variant || variant.stock <= 0
+  // The chosen variant's price (its own, or the product's); the lowest, "from", while none is chosen.
+  const varies = pricesVary(product.variants, product.price)
+  const price = priceOf(variant, product.price)
+  // The chosen colour's photos first, when the vendor tied photos to colours (server-side from `?colour=` too);
+  // otherwise the vendor's order, opened at the picture whose description names the colour.
+  const images = photosForColour(product.images, choice.colour)
+  const reordered = images !== product.images
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
@@ -150,18 +165,15 @@ function ProductDetails({ product, returnDays }: { product: Product; returnDays:
 
       <div className="mt-4 grid gap-6 md:grid-cols-2 lg:gap-10">
         <ProductGallery
-          images={product.images}
+          // A new order of photos starts at its first: the chosen colour's.
+          key={reordered ? `colour:${choice.colour}` : 'all'}
+          images={images}
           title={product.title}
-          activeIndex={Math.max(imageIndexForColour(product.images, choice.colour), 0)}
+          activeIndex={reordered ? 0 : Math.max(imageIndexForColour(product.images, choice.colour), 0)}
         />
 
-        <div className="flex flex-col gap-4">
-          <ProductBadges
-            price={product.price}
-            compareAtPrice={product.compareAtPrice}
-            badge={product.badge}
-            layout="row"
-          />
+        <div className="group/details flex flex-col gap-4">
+          <ProductBadges price={price} compareAtPrice={product.compareAtPrice} badge={product.badge} layout="row" />
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{product.title}</h1>
             <FavouriteButton
@@ -186,7 +198,28 @@ function ProductDetails({ product, returnDays }: { product: Product; returnDays:
           <a href="#reviews" className="w-fit hover:underline">
             <RatingStars rating={product.rating} reviewCount={product.reviewCount} size="md" />
           </a>
-          <Price price={product.price} compareAtPrice={product.compareAtPrice} size="lg" />
+          {varies ? (
+            <>
+              {/* Before the page's script runs, a tapped size or colour is not yet the rendered one: its price gives
+                  way to the lowest ("from"), which is not untrue (the same CSS as the picker's stock line). */}
+              <Price
+                price={price}
+                compareAtPrice={product.compareAtPrice}
+                from={!variant}
+                size="lg"
+                className="group-has-[input[data-initial]:not(:checked)]/details:hidden"
+              />
+              <Price
+                price={Math.min(product.price, ...product.variants.map((v) => priceOf(v, product.price)))}
+                compareAtPrice={product.compareAtPrice}
+                from
+                size="lg"
+                className="hidden group-has-[input[data-initial]:not(:checked)]/details:flex"
+              />
+            </>
+          ) : (
+            <Price price={product.price} compareAtPrice={product.compareAtPrice} size="lg" />
+          )}
 
           <AddToCartForm
             productId={product.id}

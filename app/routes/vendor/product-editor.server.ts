@@ -6,7 +6,6 @@ import { readBoundedForm } from '#app/lib/form-data.server.ts'
 import { notFound } from '#app/lib/http.server.ts'
 import type { Actor } from '#app/modules/accounts/accounts.server.ts'
 import {
-  emptyVariant,
   idOf,
   PhotoAltSchema,
   type ProductErrors,
@@ -14,6 +13,14 @@ import {
   productEditorLimits,
   readProductForm,
 } from '#app/modules/catalog/product-editor.schemas.ts'
+import {
+  buildVariantGrid,
+  gridSize,
+  optionsOf,
+  sizePresets,
+  skuBaseOf,
+  splitOptions,
+} from '#app/modules/catalog/variant-grid.ts'
 import {
   addProductPhotos,
   changeProductPhoto,
@@ -68,14 +75,47 @@ function echo(values: ProductFormValues): ProductFormValues {
     compareAtPrice: cut(values.compareAtPrice, 20),
     badge: cut(values.badge, 40),
     status: cut(values.status, 20),
+    sizes: cut(values.sizes ?? '', 2000),
+    colours: cut(values.colours ?? '', 2000),
     variants: values.variants.map((v) => ({
       id: cut(v.id, 12),
       size: cut(v.size, L.size.max),
       colour: cut(v.colour, L.colour.max),
       sku: cut(v.sku, L.sku.max),
       stock: cut(v.stock, 20),
+      price: cut(v.price ?? '', 20),
     })),
   }
+}
+
+/** The grid the typed sizes and colours make, keeping the rows typed; refused with a message over the limit. */
+function gridFor(
+  values: ProductFormValues,
+): { ok: true; rows: ProductFormValues['variants'] } | { ok: false; errors: ProductErrors } {
+  const sizes = splitOptions(values.sizes ?? '', L.size.max)
+  const colours = splitOptions(values.colours ?? '', L.colour.max)
+  if (gridSize(sizes, colours) > L.variants.max)
+    return { ok: false, errors: { variants: 'productEditor.error.gridTooBig' } }
+  return {
+    ok: true,
+    rows: buildVariantGrid({
+      sizes,
+      colours,
+      rows: values.variants.map((v) => ({ ...v, price: v.price ?? '' })),
+      skuBase: skuBaseOf(values.title),
+    }),
+  }
+}
+
+/** Whether the sizes and colours typed are those the rows have (ignoring case, order and spacing). */
+function sameOptions(values: ProductFormValues): boolean {
+  const set = (list: string[]) =>
+    [...new Set(list.map((v) => v.trim().toLowerCase()).filter(Boolean))].sort().join('\u0000')
+  const rows = values.variants
+  return (
+    set(splitOptions(values.sizes ?? '', L.size.max)) === set(rows.map((r) => r.size)) &&
+    set(splitOptions(values.colours ?? '', L.colour.max)) === set(rows.map((r) => r.colour))
+  )
 }
 
 /** Room for the form's text fields besides the files (every variant row travels with the photos). */
@@ -110,12 +150,19 @@ export async function productEditorAction(
   const intent = String(form.get('intent') ?? 'save')
   const here = productId ? `/vendor-dashboard/products/${productId}` : '/vendor-dashboard/products/new'
 
-  if (intent === 'addVariant' || intent.startsWith('removeVariant:')) {
+  if (intent === 'buildGrid' || intent.startsWith('sizePreset:')) {
+    // Without JavaScript: the grid for the sizes and colours typed (the page's script builds it as they are typed).
     const values = readProductForm(form)
-    if (intent === 'addVariant') {
-      values.variants.push(emptyVariant())
-      return data<EditorActionData>({ values: echo(values), focus: `variants[${values.variants.length - 1}].size` })
-    }
+    const preset = intent.slice('sizePreset:'.length)
+    if (preset in sizePresets) values.sizes = sizePresets[preset as keyof typeof sizePresets].join(', ')
+    const grid = gridFor(values)
+    if (!grid.ok) return data<EditorActionData>({ values: echo(values), errors: grid.errors }, { status: 400 })
+    values.variants = grid.rows
+    return data<EditorActionData>({ values: echo(values), notice: 'productEditor.grid.built' })
+  }
+
+  if (intent.startsWith('removeVariant:')) {
+    const values = readProductForm(form)
     const index = Number(intent.slice('removeVariant:'.length))
     const row = values.variants[index]
     const variantId = idOf(row?.id)
@@ -129,11 +176,20 @@ export async function productEditorAction(
       }
     }
     values.variants.splice(index, 1)
+    Object.assign(values, optionsOf(values.variants))
     return data<EditorActionData>({ values: echo(values), notice: 'productEditor.variants.removed' })
   }
 
   if (intent === 'save') {
     const values = readProductForm(form)
+    // Sizes or colours changed without the grid following (a post without JavaScript that skipped "Build the
+    // grid"): nothing is saved; the grid comes back built, to be checked and saved.
+    if (!sameOptions(values)) {
+      const grid = gridFor(values)
+      if (!grid.ok) return data<EditorActionData>({ values: echo(values), errors: grid.errors }, { status: 400 })
+      values.variants = grid.rows
+      return data<EditorActionData>({ values: echo(values), notice: 'productEditor.grid.rebuilt' }, { status: 400 })
+    }
     const parsed = parseProductForm(values)
     if (!parsed.ok) return data<EditorActionData>({ values: echo(values), errors: parsed.errors }, { status: 400 })
     const result = productId
@@ -178,9 +234,14 @@ export async function productEditorAction(
       return data<EditorActionData>({ photoErrors }, { status: 400 })
     }
     change = { kind: 'alt', alt: parsed.data.alt }
+  } else if (intent === 'photoColour') {
+    const colour = String(form.get('colour') ?? '').slice(0, L.colour.max)
+    change = { kind: 'colour', colour: colour === '' ? null : colour }
   } else return data<EditorActionData>({ notice: undefined }, { status: 400 })
   const result = await changeProductPhoto(ctx, { ...owner, productId, photoId, change })
   if (!result.ok && result.code === 'not_found') notFound()
+  if (!result.ok && result.code === 'no-such-colour')
+    return back(`${here}#photos`, 'productEditor.error.photoColour', 'error')
   if (!result.ok) return back(`${here}#photos`, 'productEditor.error.lastPhotoActive', 'error')
   return back(`${here}#photos`, `productEditor.toast.${intent}`)
 }

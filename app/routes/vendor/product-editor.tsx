@@ -2,9 +2,10 @@ import type { FieldMetadata } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { HiddenByIsoko } from '#app/components/catalog/hidden-by-isoko.tsx'
+import { VariantGridEditor } from '#app/components/catalog/variant-grid-editor.tsx'
 import { useServerForm } from '#app/components/forms/use-server-form.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import { ArrowLeft, Plus, Trash2 } from '#app/components/ui/icons.tsx'
+import { ArrowLeft, Trash2 } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
@@ -25,6 +26,7 @@ import {
   productStatuses,
   translationLocales,
 } from '#app/modules/catalog/product-editor.schemas.ts'
+import { optionsOf } from '#app/modules/catalog/variant-grid.ts'
 import {
   type CategoryChoiceGroup,
   findOwnProduct,
@@ -90,12 +92,14 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
         compareAtPrice: product.compareAtPrice == null ? '' : String(product.compareAtPrice),
         badge: product.badge ?? '',
         status: product.status,
+        ...optionsOf(product.variants.map((v) => ({ size: v.size ?? '', colour: v.colour ?? '' }))),
         variants: product.variants.map((v) => ({
           id: String(v.id),
           size: v.size ?? '',
           colour: v.colour ?? '',
           sku: v.sku,
           stock: String(v.stock),
+          price: v.price == null ? '' : String(v.price),
         })),
       }
     : {
@@ -107,10 +111,14 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
         compareAtPrice: '',
         badge: '',
         status: 'draft',
+        sizes: '',
+        colours: '',
         variants: [emptyVariant()],
       }
   const values = actionData?.values ?? initial
   const photoErrors: Record<string, string> = actionData?.photoErrors ?? {}
+  // The colours a photo can be tied to: those of the saved variants.
+  const productColours = [...new Set((product?.variants ?? []).flatMap((v) => (v.colour ? [v.colour] : [])))]
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
@@ -178,6 +186,7 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
                   <PhotoItem
                     key={photo.id}
                     photo={photo}
+                    colours={productColours}
                     index={i}
                     count={product.photos.length}
                     error={photoErrors[`alt.${photo.id}`]}
@@ -415,64 +424,17 @@ function ProductForm({
         })()}
       </fieldset>
 
-      <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
+      <fieldset className="grid min-w-0 gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
         <legend className="px-1 text-lg font-semibold">{t('productEditor.section.variants')}</legend>
-        <p className="text-sm text-muted-foreground">{t('productEditor.variants.intro')}</p>
-        {fields.variants.errors?.[0] ? (
-          <FieldError id={fields.variants.errorId}>{t(messageId(fields.variants.errors[0]))}</FieldError>
-        ) : null}
-        <ol className="grid gap-4">
-          {fields.variants.getFieldList().map((variant, i) => {
-            const row = variant.getFieldset()
-            const v = values.variants[i] ?? emptyVariant()
-            return (
-              <li key={variant.key ?? i} className="grid gap-3 rounded-md border border-border p-3">
-                <div className="flex items-center justify-between gap-2">
-                  <h3 className="text-sm font-semibold">{t('productEditor.variants.row', { n: i + 1 })}</h3>
-                  {values.variants.length > 1 ? (
-                    <Button
-                      type="submit"
-                      name="intent"
-                      value={`removeVariant:${i}`}
-                      variant="ghost"
-                      size="sm"
-                      formNoValidate
-                      aria-label={t('productEditor.variants.removeRow', { n: i + 1 })}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      {t('productEditor.variants.remove')}
-                    </Button>
-                  ) : null}
-                </div>
-                <input type="hidden" name={row.id.name} value={v.id} />
-                <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                  {(['size', 'colour', 'sku', 'stock'] as const).map((name) => {
-                    const f = field(row[name])
-                    return (
-                      <div key={name} className="grid content-start gap-1.5">
-                        <Label htmlFor={f.id}>{t(`productEditor.field.${name}`)}</Label>
-                        <Input
-                          {...control(f)}
-                          defaultValue={v[name]}
-                          inputMode={name === 'stock' ? 'numeric' : undefined}
-                          required={name === 'sku' || name === 'stock'}
-                          autoCapitalize={name === 'sku' ? 'characters' : undefined}
-                        />
-                        {f.error}
-                      </div>
-                    )
-                  })}
-                </div>
-              </li>
-            )
-          })}
-        </ol>
-        <div>
-          <Button type="submit" name="intent" value="addVariant" variant="outline" formNoValidate>
-            <Plus aria-hidden="true" />
-            {t('productEditor.variants.add')}
-          </Button>
-        </div>
+        <VariantGridEditor
+          formId={form.id}
+          initial={{
+            sizes: values.sizes ?? '',
+            colours: values.colours ?? '',
+            rows: values.variants.map((v) => ({ ...v, price: v.price ?? '' })),
+          }}
+          errors={answer?.errors}
+        />
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3">
@@ -487,7 +449,19 @@ function ProductForm({
   )
 }
 
-function PhotoItem({ photo, index, count, error }: { photo: OwnPhoto; index: number; count: number; error?: string }) {
+function PhotoItem({
+  photo,
+  colours,
+  index,
+  count,
+  error,
+}: {
+  photo: OwnPhoto
+  colours: string[]
+  index: number
+  count: number
+  error?: string
+}) {
   const t = useT()
   const hidden = <input type="hidden" name="photoId" value={photo.id} />
   return (
@@ -586,6 +560,39 @@ function PhotoItem({ photo, index, count, error }: { photo: OwnPhoto; index: num
           {error ? t(messageId(error), productEditorLimits.alt) : null}
         </FieldError>
       </Form>
+      {colours.length > 0 || photo.colour ? (
+        <Form method="post" className="grid gap-1">
+          {hidden}
+          <Label htmlFor={`photo-colour-${photo.id}`} size="xs">
+            {t('productEditor.photos.colour')}
+          </Label>
+          <div className="flex gap-1">
+            <select
+              id={`photo-colour-${photo.id}`}
+              name="colour"
+              defaultValue={photo.colour ?? ''}
+              className="h-9 min-w-0 flex-1 rounded-md border border-input bg-card px-2 text-base sm:text-sm"
+            >
+              <option value="">{t('productEditor.photos.allColours')}</option>
+              {[...new Set([...colours, ...(photo.colour ? [photo.colour] : [])])].map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            <Button
+              type="submit"
+              name="intent"
+              value="photoColour"
+              variant="outline"
+              size="sm"
+              aria-label={t('productEditor.photos.saveColourNamed', { n: index + 1 })}
+            >
+              {t('productEditor.photos.saveAlt')}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
     </li>
   )
 }
