@@ -1763,7 +1763,6 @@ export type MessageId =
   | 'productEditor.hint.compareAtPrice'
   | 'productEditor.hint.price'
   | 'productEditor.list.add'
-  | 'productEditor.list.back'
   | 'productEditor.list.edit'
   | 'productEditor.list.editNamed'
   | 'productEditor.list.empty'

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-ro
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { dateFormat } from '#app/components/date-format.ts'
 import { buttonVariants } from '#app/components/ui/button.tsx'
-import { ArrowLeft, Plus, Search } from '#app/components/ui/icons.tsx'
+import { Plus, Search } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
 import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
@@ -180,13 +180,6 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link
-        to="/vendor-dashboard"
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {t('productEditor.list.back')}
-      </Link>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{t('productEditor.list.title')}</h1>
         <div className="flex flex-wrap items-center gap-2">
