@@ -133,11 +133,12 @@ describe('a support member on the catalogue pages', () => {
     })
     expect(statusOf(hide)).toBe(403)
     expect((hide as { data?: { forbidden?: string } }).data?.forbidden).toBe('products:moderate')
-    for (const fields of [
+    const posts: Record<string, string>[] = [
       { intent: 'rename', categoryId: String(categoryId), en: 'Woven baskets' },
       { intent: 'hide', categoryId: String(categoryId) },
       { intent: 'add', parentId: '', en: 'Pottery' },
-    ]) {
+    ]
+    for (const fields of posts) {
       expect(statusOf(await asStaff(categoriesAction, 'support', 'POST', '/admin/categories', fields))).toBe(403)
     }
     expect(statusOf(await asStaff(categoriesLoader, 'support', 'GET', '/admin/categories'))).toBe(403)
