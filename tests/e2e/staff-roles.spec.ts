@@ -42,7 +42,8 @@ test('an owner invites a support member, who signs in, sees the support pages an
   await form.getByLabel('Confirm password').fill(password)
   await form.getByRole('button', { name: 'Join the staff' }).click()
   await expect(invitee).toHaveURL(/\/admin$/)
-  await expect(invitee.getByRole('main')).toContainText('Signed in as Aimée Uwera')
+  // The console's header (not the page's main part) says who is signed in.
+  await expect(invitee.getByRole('banner')).toContainText('Signed in as Aimée Uwera')
 
   const theirNav = invitee.getByRole('navigation', { name: 'Admin pages' })
   await expect(theirNav.getByRole('link', { name: 'Support messages' })).toBeVisible()

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+import { asc, count, eq, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
 import { clearCategoryTreeCache } from './catalog.server.ts'
 import { CATEGORY_NAME_MAX, MAX_CATEGORY_LEVEL } from './moderation.ts'
 import { type CategoryNames, categories, products } from './tables.server.ts'
@@ -7,7 +8,7 @@ import { slugify } from './vendor-products.server.ts'
 
 // Category management by Isoko's staff (issue 17): add, rename (English, Kinyarwanda, French), move under another
 // parent (never under itself or below itself; at most three levels), hide and show. Each mutation takes the acting
-// staff member's id, so that role checks and audit records have one place to go. The search read model follows
+// staff member's id and, when it changes something, records it in the staff audit log in the same transaction. The search read model follows
 // renames, moves and hiding through the triggers of migrations 0017 and 0020; the caches are cleared here.
 
 export type CategoryNamesInput = { en: string; rw?: string; fr?: string }
@@ -119,6 +120,15 @@ export async function addCategory(
         position: Number(last?.position ?? -1) + 1,
       })
       .returning({ id: categories.id })
+    await recordStaffAction(
+      { db: tx },
+      {
+        actor: { userId: input.staffUserId },
+        action: 'category:add',
+        subject: { type: 'category', id: row.id },
+        after: { name: named.name, names: named.names, parentId: input.parentId },
+      },
+    )
     return row.id
   })
   clearCategoryTreeCache(ctx)
@@ -132,15 +142,33 @@ export async function renameCategory(
 ): Promise<{ ok: true } | CategoryRefusal> {
   const named = cleanNames(input.names)
   if ('ok' in named) return named
-  const rows = await ctx.db
-    .update(categories)
-    .set({ name: named.name, names: named.names })
-    .where(eq(categories.id, input.categoryId))
-    .returning({ id: categories.id })
-  if (rows.length === 0) return { ok: false, code: 'not_found' }
-  clearCategoryTreeCache(ctx)
-  return { ok: true }
+  const result = await ctx.db.transaction(async (tx): Promise<{ ok: true } | CategoryRefusal> => {
+    const [before] = await tx
+      .select({ name: categories.name, names: categories.names })
+      .from(categories)
+      .where(eq(categories.id, input.categoryId))
+      .for('update')
+    if (!before) return { ok: false, code: 'not_found' }
+    const same = before.name === named.name && sameNames(before.names, named.names)
+    if (same) return { ok: true }
+    await tx.update(categories).set({ name: named.name, names: named.names }).where(eq(categories.id, input.categoryId))
+    await recordStaffAction(
+      { db: tx },
+      {
+        actor: { userId: input.staffUserId },
+        action: 'category:rename',
+        subject: { type: 'category', id: input.categoryId },
+        before: { name: before.name, names: before.names },
+        after: { name: named.name, names: named.names },
+      },
+    )
+    return { ok: true }
+  })
+  if (result.ok) clearCategoryTreeCache(ctx)
+  return result
 }
+
+const sameNames = (a: CategoryNames, b: CategoryNames) => a.rw === b.rw && a.fr === b.fr
 
 /**
  * Staff move a category (and everything below it) under another parent, or to the top (null). Refused when the
@@ -153,7 +181,7 @@ export async function moveCategory(
 ): Promise<{ ok: true } | CategoryRefusal> {
   const result = await ctx.db.transaction(async (tx): Promise<{ ok: true } | CategoryRefusal> => {
     const [self] = await tx
-      .select({ id: categories.id, level: categories.level })
+      .select({ id: categories.id, level: categories.level, parentId: categories.parentId })
       .from(categories)
       .where(eq(categories.id, input.categoryId))
       .for('update')
@@ -187,6 +215,18 @@ export async function moveCategory(
       }
     }
     await tx.update(categories).set({ parentId: input.parentId, level }).where(eq(categories.id, self.id))
+    if (self.parentId !== input.parentId) {
+      await recordStaffAction(
+        { db: tx },
+        {
+          actor: { userId: input.staffUserId },
+          action: 'category:move',
+          subject: { type: 'category', id: self.id },
+          before: { parentId: self.parentId },
+          after: { parentId: input.parentId },
+        },
+      )
+    }
     return { ok: true }
   })
   if (result.ok) clearCategoryTreeCache(ctx)
@@ -201,15 +241,27 @@ export async function setCategoryHidden(
   ctx: ServiceContext,
   input: { staffUserId: string; categoryId: number; hidden: boolean },
 ): Promise<{ ok: true } | CategoryRefusal> {
-  const [exists] = await ctx.db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(eq(categories.id, input.categoryId))
-  if (!exists) return { ok: false, code: 'not_found' }
-  await ctx.db
-    .update(categories)
-    .set({ hidden: input.hidden })
-    .where(and(eq(categories.id, input.categoryId), ne(categories.hidden, input.hidden)))
-  clearCategoryTreeCache(ctx)
-  return { ok: true }
+  const result = await ctx.db.transaction(async (tx): Promise<{ ok: true } | CategoryRefusal> => {
+    const [exists] = await tx
+      .select({ id: categories.id, hidden: categories.hidden })
+      .from(categories)
+      .where(eq(categories.id, input.categoryId))
+      .for('update')
+    if (!exists) return { ok: false, code: 'not_found' }
+    if (exists.hidden === input.hidden) return { ok: true }
+    await tx.update(categories).set({ hidden: input.hidden }).where(eq(categories.id, input.categoryId))
+    await recordStaffAction(
+      { db: tx },
+      {
+        actor: { userId: input.staffUserId },
+        action: input.hidden ? 'category:hide' : 'category:show',
+        subject: { type: 'category', id: input.categoryId },
+        before: { hidden: exists.hidden },
+        after: { hidden: input.hidden },
+      },
+    )
+    return { ok: true }
+  })
+  if (result.ok) clearCategoryTreeCache(ctx)
+  return result
 }

@@ -1,14 +1,15 @@
 import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
 import { HIDE_REASON_MAX, REVIEW_QUEUE_DAYS } from './moderation.ts'
 import { products } from './tables.server.ts'
 
 export { HIDE_REASON_MAX, REVIEW_QUEUE_DAYS }
 
 // Product moderation by Isoko's staff (issue 17): hide a product with a reason its vendor sees, unhide it, and work
-// through the queue of newly listed products. Each mutation takes the acting staff member's id, so that role checks
-// and audit records have one place to go.
+// through the queue of newly listed products. Each mutation takes the acting staff member's id and, when it changes
+// something, records it in the staff audit log in the same transaction (a repeated post records nothing).
 
 export type ModerationRefusal = { ok: false; code: 'not_found' | 'reason-required' | 'reason-too-long' }
 
@@ -21,25 +22,41 @@ export async function hideProduct(
   if (!reason) return { ok: false, code: 'reason-required' }
   if (reason.length > HIDE_REASON_MAX) return { ok: false, code: 'reason-too-long' }
   if (!validId(input.productId)) return { ok: false, code: 'not_found' }
-  const [exists] = await ctx.db
-    .select({ id: products.id, hiddenAt: products.hiddenAt })
-    .from(products)
-    .where(eq(products.id, input.productId))
-  if (!exists) return { ok: false, code: 'not_found' }
-  // Hiding twice (a double click, a reload) keeps the first time and staff member; the reason may be corrected.
-  const rows = await ctx.db
-    .update(products)
-    .set({
-      hiddenAt: sql`coalesce(${products.hiddenAt}, ${(input.now ?? new Date()).toISOString()}::timestamptz)`,
-      hiddenBy: sql`case when ${products.hiddenAt} is null then ${input.staffUserId} else ${products.hiddenBy} end`,
-      hiddenReason: reason,
-      reviewedAt: sql`coalesce(${products.reviewedAt}, now())`,
-      reviewedBy: sql`coalesce(${products.reviewedBy}, ${input.staffUserId})`,
-    })
-    .where(eq(products.id, input.productId))
-    .returning({ id: products.id })
-  clearListingCaches()
-  return { ok: true, changed: rows.length > 0 && exists.hiddenAt == null }
+  const result = await ctx.db.transaction(async (tx): Promise<{ ok: true; changed: boolean } | ModerationRefusal> => {
+    const [exists] = await tx
+      .select({ id: products.id, hiddenAt: products.hiddenAt, hiddenReason: products.hiddenReason })
+      .from(products)
+      .where(eq(products.id, input.productId))
+      .for('update')
+    if (!exists) return { ok: false, code: 'not_found' }
+    // Hiding twice (a double click, a reload) keeps the first time and staff member; the reason may be corrected.
+    await tx
+      .update(products)
+      .set({
+        hiddenAt: sql`coalesce(${products.hiddenAt}, ${(input.now ?? new Date()).toISOString()}::timestamptz)`,
+        hiddenBy: sql`case when ${products.hiddenAt} is null then ${input.staffUserId} else ${products.hiddenBy} end`,
+        hiddenReason: reason,
+        reviewedAt: sql`coalesce(${products.reviewedAt}, now())`,
+        reviewedBy: sql`coalesce(${products.reviewedBy}, ${input.staffUserId})`,
+      })
+      .where(eq(products.id, input.productId))
+    const wasHidden = exists.hiddenAt != null
+    if (!wasHidden || exists.hiddenReason !== reason) {
+      await recordStaffAction(
+        { db: tx },
+        {
+          actor: { userId: input.staffUserId },
+          action: 'product:hide',
+          subject: { type: 'product', id: input.productId },
+          before: wasHidden ? { hidden: true, reason: exists.hiddenReason } : { hidden: false },
+          after: { hidden: true, reason },
+        },
+      )
+    }
+    return { ok: true, changed: !wasHidden }
+  })
+  if (result.ok) clearListingCaches()
+  return result
 }
 
 /** Staff show a hidden product again: it is listed again if it is otherwise listable (active, approved store). */
@@ -48,15 +65,32 @@ export async function unhideProduct(
   input: { staffUserId: string; productId: number },
 ): Promise<{ ok: true; changed: boolean } | ModerationRefusal> {
   if (!validId(input.productId)) return { ok: false, code: 'not_found' }
-  const [exists] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId))
-  if (!exists) return { ok: false, code: 'not_found' }
-  const rows = await ctx.db
-    .update(products)
-    .set({ hiddenAt: null, hiddenBy: null, hiddenReason: null })
-    .where(and(eq(products.id, input.productId), isNotNull(products.hiddenAt)))
-    .returning({ id: products.id })
-  clearListingCaches()
-  return { ok: true, changed: rows.length > 0 }
+  const result = await ctx.db.transaction(async (tx): Promise<{ ok: true; changed: boolean } | ModerationRefusal> => {
+    const [exists] = await tx
+      .select({ id: products.id, hiddenAt: products.hiddenAt, hiddenReason: products.hiddenReason })
+      .from(products)
+      .where(eq(products.id, input.productId))
+      .for('update')
+    if (!exists) return { ok: false, code: 'not_found' }
+    if (exists.hiddenAt == null) return { ok: true, changed: false }
+    await tx
+      .update(products)
+      .set({ hiddenAt: null, hiddenBy: null, hiddenReason: null })
+      .where(eq(products.id, input.productId))
+    await recordStaffAction(
+      { db: tx },
+      {
+        actor: { userId: input.staffUserId },
+        action: 'product:unhide',
+        subject: { type: 'product', id: input.productId },
+        before: { hidden: true, reason: exists.hiddenReason },
+        after: { hidden: false },
+      },
+    )
+    return { ok: true, changed: true }
+  })
+  if (result.ok) clearListingCaches()
+  return result
 }
 
 /** Staff mark a newly listed product as reviewed: it leaves the queue. Marking twice changes nothing. */
@@ -65,14 +99,27 @@ export async function markProductReviewed(
   input: { staffUserId: string; productId: number; now?: Date },
 ): Promise<{ ok: true; changed: boolean } | ModerationRefusal> {
   if (!validId(input.productId)) return { ok: false, code: 'not_found' }
-  const [exists] = await ctx.db.select({ id: products.id }).from(products).where(eq(products.id, input.productId))
-  if (!exists) return { ok: false, code: 'not_found' }
-  const rows = await ctx.db
-    .update(products)
-    .set({ reviewedAt: input.now ?? new Date(), reviewedBy: input.staffUserId })
-    .where(and(eq(products.id, input.productId), isNull(products.reviewedAt)))
-    .returning({ id: products.id })
-  return { ok: true, changed: rows.length > 0 }
+  return ctx.db.transaction(async (tx): Promise<{ ok: true; changed: boolean } | ModerationRefusal> => {
+    const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.productId))
+    if (!exists) return { ok: false, code: 'not_found' }
+    const rows = await tx
+      .update(products)
+      .set({ reviewedAt: input.now ?? new Date(), reviewedBy: input.staffUserId })
+      .where(and(eq(products.id, input.productId), isNull(products.reviewedAt)))
+      .returning({ id: products.id })
+    if (rows.length === 0) return { ok: true, changed: false }
+    await recordStaffAction(
+      { db: tx },
+      {
+        actor: { userId: input.staffUserId },
+        action: 'product:review',
+        subject: { type: 'product', id: input.productId },
+        before: { reviewed: false },
+        after: { reviewed: true },
+      },
+    )
+    return { ok: true, changed: true }
+  })
 }
 
 /** Why staff hid a product, for its vendor ("Hidden by Isoko: …"), or null when it is not hidden. */

@@ -2,11 +2,13 @@ import { and, desc, eq, inArray, ne } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { listAccountNames } from '#app/modules/accounts/accounts.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
 import { vendors, vendorVerificationEvents } from './tables.server.ts'
 import { VERIFICATION_REASON_MAX } from './vendor-status.ts'
 
 // The "Verified" badge (issue 17): granted and removed by Isoko's staff, each time with a reason; the history is
-// kept. The mutation takes the acting staff member's id, so that role checks and audit records have one place.
+// kept. The mutation takes the acting staff member's id and records the change in the staff audit log in the same
+// transaction.
 
 export type VerificationRefusal = { ok: false; code: 'not_found' | 'reason-required' | 'reason-too-long' }
 
@@ -44,6 +46,16 @@ export async function setVendorVerified(
       actorUserId: input.staffUserId,
       createdAt: input.now,
     })
+    await recordStaffAction(
+      { db: tx },
+      {
+        actor: { userId: input.staffUserId },
+        action: input.verified ? 'vendor:verify' : 'vendor:unverify',
+        subject: { type: 'vendor', id: input.vendorId },
+        before: { verified: !input.verified },
+        after: { verified: input.verified, reason },
+      },
+    )
     return { ok: true, changed: true }
   })
   if (result.ok && result.changed) clearListingCaches()

@@ -8,7 +8,6 @@ import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import {
   addCategory,
   type CategoryRefusal,
@@ -19,6 +18,7 @@ import {
   setCategoryHidden,
 } from '#app/modules/catalog/categories-admin.server.ts'
 import { CATEGORY_NAME_MAX, MAX_CATEGORY_LEVEL } from '#app/modules/catalog/moderation.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { CategoryFormSchema } from '#app/queries/staff-console.schemas.ts'
 import type { Route } from './+types/categories'
 
@@ -28,7 +28,7 @@ export const handle = { i18n: ['admin'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'categories:manage')
   const categories = await listCategoriesForStaff(serviceContextOf(context))
   // One category's forms at a time (?edit=<id>): the whole tree with every form would be a heavy page.
   const edit = Number(new URL(request.url).searchParams.get('edit')) || null
@@ -44,7 +44,7 @@ type ActionData = {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'categories:manage')
   const i18n = requestI18n(request)
   const ctx = serviceContextOf(context)
   const parsed = CategoryFormSchema.safeParse(Object.fromEntries(await request.formData()))

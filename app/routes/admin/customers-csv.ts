@@ -1,18 +1,25 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { StaffCustomersQuerySchema } from '#app/queries/staff-console.schemas.ts'
 import { exportCustomersCsv } from '#app/queries/staff-console.server.ts'
 import type { Route } from './+types/customers-csv'
 
 // The console's customers, searched as the list is, as a CSV file. Personal data: only what operations need (name,
-// e-mail, phone, orders, joined; never an address), staff only (the admin layout's guard runs before this loader),
+// e-mail, phone, orders, joined; never an address), staff whose role may export them, each download in the audit log,
 // never cached by a browser or a proxy (docs/security.md).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'exports:customers')
   const { page: _page, ...query } = StaffCustomersQuerySchema.parse(
     Object.fromEntries(new URL(request.url).searchParams),
   )
   const csv = await exportCustomersCsv(serviceContextOf(context), query)
+  await recordStaffAction(serviceContextOf(context), {
+    actor,
+    action: 'export:customers',
+    subject: { type: 'export', id: 'customers' },
+    after: { filter: query },
+  })
   const day = new Date().toISOString().slice(0, 10)
   return new Response(`\uFEFF${csv}`, {
     headers: {

@@ -1,6 +1,7 @@
 import { Form, useLocation } from 'react-router'
 import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -10,7 +11,7 @@ import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { StaffCustomersQuerySchema } from '#app/queries/staff-console.schemas.ts'
 import { listCustomersForStaff } from '#app/queries/staff-console.server.ts'
 import type { Route } from './+types/customers'
@@ -21,7 +22,7 @@ export const handle = { i18n: ['admin'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'customers:read')
   const query = StaffCustomersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const listing = await listCustomersForStaff(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.customers.meta'), listing, query }
@@ -36,6 +37,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
   const when = useDateTimeFormat()
   const { listing, query } = loaderData
   const { pathname, search } = useLocation()
+  const mayExport = useStaffCan('exports:customers')
   return (
     <section aria-labelledby="admin-customers-title">
       <h1 id="admin-customers-title" className="text-2xl font-bold sm:text-3xl">
@@ -52,13 +54,15 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
         <Button type="submit" variant="outline">
           {t('admin.vendors.search.submit')}
         </Button>
-        <a
-          href={`/admin/customers.csv${query.q ? `?q=${encodeURIComponent(query.q)}` : ''}`}
-          download
-          className="inline-flex h-10 items-center text-sm font-medium text-primary underline underline-offset-4"
-        >
-          {t('admin.customers.csv')}
-        </a>
+        {mayExport ? (
+          <a
+            href={`/admin/customers.csv${query.q ? `?q=${encodeURIComponent(query.q)}` : ''}`}
+            download
+            className="inline-flex h-10 items-center text-sm font-medium text-primary underline underline-offset-4"
+          >
+            {t('admin.customers.csv')}
+          </a>
+        ) : null}
       </Form>
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
         {t('admin.customers.count', { count: listing.total })}

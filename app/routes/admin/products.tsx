@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
 import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input } from '#app/components/ui/input.tsx'
@@ -13,9 +14,9 @@ import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
 import { hideProduct, markProductReviewed, unhideProduct } from '#app/modules/catalog/moderation.server.ts'
 import { HIDE_REASON_MAX, REVIEW_QUEUE_DAYS } from '#app/modules/catalog/moderation.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { ProductModerationFormSchema, StaffProductsQuerySchema } from '#app/queries/staff-console.schemas.ts'
 import { listProductsForStaff, type StaffProductRow } from '#app/queries/staff-console.server.ts'
 import type { Route } from './+types/products'
@@ -27,7 +28,7 @@ export const handle = { i18n: ['admin'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'products:read')
   const query = StaffProductsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const listing = await listProductsForStaff(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.products.meta'), listing, query }
@@ -36,7 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData = { productId: number; errors: { reason?: string }; values: { reason: string } }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
+  // Hide, unhide and mark reviewed are one permission; checked here whatever the page showed.
+  const actor = requireStaffPermission(context, 'products:moderate')
   const i18n = requestI18n(request)
   const ctx = serviceContextOf(context)
   const form = Object.fromEntries(await request.formData())
@@ -84,6 +86,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
   const { intlLocale } = useRootData()
   const { listing, query } = loaderData
   const { pathname, search } = useLocation()
+  const mayModerate = useStaffCan('products:moderate')
   const viewHref = (view: string) => {
     const params = new URLSearchParams()
     if (view !== 'all') params.set('view', view)
@@ -150,7 +153,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
               t('admin.products.table.price'),
               t('admin.vendors.table.status'),
               t('admin.products.table.added'),
-              t('admin.products.table.actions'),
+              ...(mayModerate ? [t('admin.products.table.actions')] : []),
             ]}
           >
             {listing.items.map((p) => (
@@ -174,12 +177,14 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                 <AdminCell label={t('admin.products.table.added')}>
                   <time dateTime={p.createdAt}>{when(p.createdAt)}</time>
                 </AdminCell>
-                <AdminCell>
-                  <ModerationForms
-                    product={p}
-                    refused={actionData && actionData.productId === p.id ? actionData : undefined}
-                  />
-                </AdminCell>
+                {mayModerate ? (
+                  <AdminCell>
+                    <ModerationForms
+                      product={p}
+                      refused={actionData && actionData.productId === p.id ? actionData : undefined}
+                    />
+                  </AdminCell>
+                ) : null}
               </AdminRow>
             ))}
           </AdminTable>

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
+import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { VendorApplicationCard, type VendorStatusActionData } from '#app/components/admin/vendor-application-card.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Label, Textarea } from '#app/components/ui/input.tsx'
@@ -9,7 +10,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle, MessageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { VendorStatusFormSchema, VerifiedFormSchema } from '#app/modules/vendors/vendor-status.schemas.ts'
 import { changeVendorStatus, type VendorStatusRefusal } from '#app/modules/vendors/vendor-status.server.ts'
 import { VERIFICATION_REASON_MAX } from '#app/modules/vendors/vendor-status.ts'
@@ -30,7 +31,7 @@ const idOf = (raw: string | undefined) => {
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'vendors:read')
   const ctx = serviceContextOf(context)
   const id = idOf(params.vendorId)
   const listing = await listApplicationsForStaff(ctx, { id, perPage: 1 })
@@ -43,11 +44,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type VerifiedActionData = { verifiedErrors: { reason?: string }; values: { reason: string } }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = guardedActor(context, 'admin')
+  const form = Object.fromEntries(await request.formData())
+  // Each intent is its own permission, checked here whatever the page showed: the badge, deciding an application
+  // (approve, reject), suspending or reinstating a store.
+  const actor = requireStaffPermission(
+    context,
+    form.intent === 'verify' || form.intent === 'unverify'
+      ? 'badge:verified'
+      : form.intent === 'approve' || form.intent === 'reject'
+        ? 'vendors:decide'
+        : 'stores:suspend',
+  )
   const i18n = requestI18n(request)
   const ctx = serviceContextOf(context)
   const vendorId = idOf(params.vendorId)
-  const form = Object.fromEntries(await request.formData())
   const url = new URL(request.url)
 
   if (form.intent === 'verify' || form.intent === 'unverify') {
@@ -134,6 +144,7 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
   const verifiedRefused = actionData && 'verifiedErrors' in actionData ? actionData : undefined
   const busy = navigation.state === 'submitting' && navigation.formData?.has('verified-form')
   const reasonError = verifiedRefused?.verifiedErrors.reason
+  const mayBadge = useStaffCan('badge:verified')
   return (
     <section aria-labelledby="admin-store-title" className="grid gap-6">
       <div>
@@ -173,27 +184,29 @@ export default function StorePage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-1 text-sm">
           {store.verified ? t('admin.stores.verified.yes') : t('admin.stores.verified.no')}
         </p>
-        <Form method="post" className="mt-3 grid gap-2 sm:max-w-md" key={verifiedRefused ? 'refused' : 'fresh'}>
-          <input type="hidden" name="verified-form" value="1" />
-          <input type="hidden" name="intent" value={store.verified ? 'unverify' : 'verify'} />
-          <Label htmlFor="verified-reason">{t('admin.stores.verified.reason')}</Label>
-          <Textarea
-            id="verified-reason"
-            name="reason"
-            rows={2}
-            required
-            maxLength={VERIFICATION_REASON_MAX}
-            defaultValue={verifiedRefused?.values.reason ?? ''}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? 'verified-reason-error' : undefined}
-          />
-          <FieldError id="verified-reason-error">{reasonError}</FieldError>
-          <div>
-            <Button type="submit" variant={store.verified ? 'destructive' : 'default'} disabled={busy}>
-              {store.verified ? t('admin.stores.verified.remove') : t('admin.stores.verified.grant')}
-            </Button>
-          </div>
-        </Form>
+        {mayBadge ? (
+          <Form method="post" className="mt-3 grid gap-2 sm:max-w-md" key={verifiedRefused ? 'refused' : 'fresh'}>
+            <input type="hidden" name="verified-form" value="1" />
+            <input type="hidden" name="intent" value={store.verified ? 'unverify' : 'verify'} />
+            <Label htmlFor="verified-reason">{t('admin.stores.verified.reason')}</Label>
+            <Textarea
+              id="verified-reason"
+              name="reason"
+              rows={2}
+              required
+              maxLength={VERIFICATION_REASON_MAX}
+              defaultValue={verifiedRefused?.values.reason ?? ''}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? 'verified-reason-error' : undefined}
+            />
+            <FieldError id="verified-reason-error">{reasonError}</FieldError>
+            <div>
+              <Button type="submit" variant={store.verified ? 'destructive' : 'default'} disabled={busy}>
+                {store.verified ? t('admin.stores.verified.remove') : t('admin.stores.verified.grant')}
+              </Button>
+            </div>
+          </Form>
+        ) : null}
         <h3 className="mt-4 text-sm font-semibold">{t('admin.stores.verified.history')}</h3>
         {verification.length === 0 ? (
           <p className="mt-1 text-sm text-muted-foreground">{t('admin.stores.verified.historyEmpty')}</p>

@@ -1,15 +1,22 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { StaffStoresQuerySchema } from '#app/queries/staff-console.schemas.ts'
 import { exportStoresCsv } from '#app/queries/staff-console.server.ts'
 import type { Route } from './+types/stores-csv'
 
 // The console's stores, filtered as the list is (the same query string), as a CSV file with a byte order mark so
-// spreadsheets read it as UTF-8. Staff only (the admin layout's guard runs before this loader); never cached.
+// spreadsheets read it as UTF-8. Staff whose role may export them, each download in the audit log; never cached.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  const actor = requireStaffPermission(context, 'exports:stores')
   const { page: _page, ...query } = StaffStoresQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const csv = await exportStoresCsv(serviceContextOf(context), query)
+  await recordStaffAction(serviceContextOf(context), {
+    actor,
+    action: 'export:stores',
+    subject: { type: 'export', id: 'stores' },
+    after: { filter: query },
+  })
   const day = new Date().toISOString().slice(0, 10)
   return new Response(`\uFEFF${csv}`, {
     headers: {

@@ -2,6 +2,7 @@ import { Form, Link, useLocation } from 'react-router'
 import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
+import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -10,7 +11,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { guardedActor } from '#app/modules/accounts/request.server.ts'
+import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { StaffStoresQuerySchema } from '#app/queries/staff-console.schemas.ts'
 import { listStoresForStaff } from '#app/queries/staff-console.server.ts'
 import type { Route } from './+types/stores'
@@ -19,7 +20,7 @@ export const handle = { i18n: ['admin'] } satisfies I18nHandle
 export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  guardedActor(context, 'admin')
+  requireStaffPermission(context, 'vendors:read')
   const query = StaffStoresQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
   const listing = await listStoresForStaff(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.stores.meta'), listing, query }
@@ -37,6 +38,7 @@ export default function StoresPage({ loaderData }: Route.ComponentProps) {
   const csv = new URLSearchParams(search)
   csv.delete('page')
   const csvQuery = csv.toString() ? `?${csv}` : ''
+  const mayExport = useStaffCan('exports:stores')
   return (
     <section aria-labelledby="admin-stores-title">
       <h1 id="admin-stores-title" className="text-2xl font-bold sm:text-3xl">
@@ -67,13 +69,15 @@ export default function StoresPage({ loaderData }: Route.ComponentProps) {
         <Button type="submit" variant="outline">
           {t('admin.vendors.search.submit')}
         </Button>
-        <a
-          href={`/admin/stores.csv${csvQuery}`}
-          download
-          className="inline-flex h-10 items-center text-sm font-medium text-primary underline underline-offset-4"
-        >
-          {t('admin.stores.csv')}
-        </a>
+        {mayExport ? (
+          <a
+            href={`/admin/stores.csv${csvQuery}`}
+            download
+            className="inline-flex h-10 items-center text-sm font-medium text-primary underline underline-offset-4"
+          >
+            {t('admin.stores.csv')}
+          </a>
+        ) : null}
       </Form>
       <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
         {t('admin.stores.count', { count: listing.total })}
