@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { createCategory } from '#app/modules/catalog/catalog-admin.server.ts'
 import { PRODUCT_CSV_COLUMNS } from '#app/modules/catalog/product-csv.ts'
+import { siteOrigins } from '#app/modules/catalog/product-import.server.ts'
 import { productImages, products } from '#app/modules/catalog/tables.server.ts'
 import { setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
@@ -93,7 +94,8 @@ describe('importing with a zip of photos', () => {
     // The export names the stored photo by this site's address; importing it back keeps the photo.
     const exported = await exportStoreProducts(t.ctx, {
       ownerUserId: 'import-owner-a',
-      origin: 'http://localhost:3000',
+      // This site's address as the server knows it (PUBLIC_URL, or localhost and the port another file may set).
+      origin: siteOrigins()[0],
     })
     expect(exported).toContain(`/images/${photos[0]?.imageKey}-800.webp`)
     const back = await previewStoreImport(t.ctx, {
