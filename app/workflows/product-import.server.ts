@@ -17,6 +17,7 @@ import {
   finishProductImport,
   keepProductImport,
   releaseProductImport,
+  renewProductImportClaim,
 } from '#app/modules/catalog/product-import-batches.server.ts'
 import { openPhotoZip, type PhotoZip, type PhotoZipRefusal } from '#app/modules/images/photo-zip.server.ts'
 import {
@@ -37,6 +38,9 @@ import { deleteUnusedImages } from './images.server.ts'
 // again. The store is always the account's own.
 
 export type ImportRefusal = ProductCsvRefusal | { ok: false; code: `zip-${PhotoZipRefusal}` }
+
+/** While its photos are stored, an Apply renews its claim this often (well within the claim's 10-minute timeout). */
+const CLAIM_RENEW_MS = 60 * 1000
 
 export type PreviewImportResult = { ok: true; preview: ImportPreview; token: string | null } | ImportRefusal
 
@@ -154,7 +158,12 @@ export async function applyStoreImport(
       const zip = prepared.zip
       const entries = new Map([...toStore.values()].map((name) => [name, zip.find(name)?.name ?? name]))
       const contents = zip.read(entries.values())
+      let renewedAt = Date.now()
       for (const [key, name] of toStore) {
+        if (Date.now() - renewedAt > CLAIM_RENEW_MS) {
+          await renewProductImportClaim(ctx, batch)
+          renewedAt = Date.now()
+        }
         const bytes = contents.get(entries.get(name) as string)
         const result = bytes
           ? await storeUploadedImage(new Blob([new Uint8Array(bytes)]), 'product', input.imageOptions)

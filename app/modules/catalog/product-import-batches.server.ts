@@ -76,12 +76,29 @@ export async function claimProductImport(
       ),
     )
     .returning({ csv: productImports.csv, zip: productImports.zip })
-  if (claimed) return { state: 'claimed', csv: claimed.csv, zip: claimed.zip ? new Uint8Array(claimed.zip) : null }
+  if (claimed) return { state: 'claimed', csv: claimed.csv, zip: claimed.zip }
   const [done] = await ctx.db
     .select({ result: productImports.result })
     .from(productImports)
     .where(and(mine, eq(productImports.state, 'done')))
   return done ? { state: 'done', counts: done.result as ImportCounts } : { state: 'unavailable' }
+}
+
+/**
+ * The claimed import is still being applied (a long run of photos): its claim is renewed, so that it is not taken
+ * for a stopped server's and claimed again by another Apply.
+ */
+export async function renewProductImportClaim(ctx: ServiceContext, input: { vendorId: number; token: string }) {
+  await ctx.db
+    .update(productImports)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(productImports.token, input.token),
+        eq(productImports.vendorId, input.vendorId),
+        eq(productImports.state, 'applying'),
+      ),
+    )
 }
 
 /** The claimed import went through: its files go, its counts stay for a repeated Apply. */
