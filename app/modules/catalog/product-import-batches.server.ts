@@ -18,6 +18,13 @@ export const IMPORT_CLAIM_TIMEOUT_MS = 10 * 60 * 1000
 
 const TOKEN_PATTERN = /^[a-f0-9]{32}$/
 
+/**
+ * The zip travels as base64 text, decoded and encoded by the database: the embedded engine takes a 50 MB bytea
+ * parameter in about 15 s, its base64 text in about 2 s (and reads it back in 0.5 s instead of 5 s); PostgreSQL
+ * does either quickly. (Node's decoder skips the line breaks PostgreSQL's encode puts every 76 characters.)
+ */
+const base64Of = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+
 const ago = (ms: number) => sql`now() - ${`${Math.round(ms / 1000)} seconds`}::interval`
 
 /**
@@ -37,11 +44,12 @@ export async function keepProductImport(
       ),
     )
   const token = randomBytes(16).toString('hex')
+  const zip = input.zip && input.zip.length > 0 ? input.zip : null
   await ctx.db.insert(productImports).values({
     token,
     vendorId: input.vendorId,
     csv: input.csv,
-    zip: input.zip && input.zip.length > 0 ? input.zip : null,
+    zip: zip ? sql`decode(${base64Of(zip)}, 'base64')` : null,
   })
   return token
 }
@@ -75,8 +83,10 @@ export async function claimProductImport(
         ),
       ),
     )
-    .returning({ csv: productImports.csv, zip: productImports.zip })
-  if (claimed) return { state: 'claimed', csv: claimed.csv, zip: claimed.zip }
+    .returning({ csv: productImports.csv, zip: sql<string | null>`encode(${productImports.zip}, 'base64')` })
+  if (claimed) {
+    return { state: 'claimed', csv: claimed.csv, zip: claimed.zip === null ? null : Buffer.from(claimed.zip, 'base64') }
+  }
   const [done] = await ctx.db
     .select({ result: productImports.result })
     .from(productImports)
