@@ -10,6 +10,7 @@ import { connectDatabase, type DatabaseConnection } from '#app/lib/db.server.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
 import { createCategory } from '#app/modules/catalog/catalog-admin.server.ts'
 import { PRODUCT_CSV_COLUMNS } from '#app/modules/catalog/product-csv.ts'
+import { siteOrigins } from '#app/modules/catalog/product-import.server.ts'
 import { claimProductImport } from '#app/modules/catalog/product-import-batches.server.ts'
 import { productImages, productImports, products, productVariants } from '#app/modules/catalog/tables.server.ts'
 import { findVendorByOwner, setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
@@ -100,7 +101,8 @@ describe('importing with a zip of photos', () => {
     // The export names the stored photo by this site's address; importing it back keeps the photo.
     const exported = await exportStoreProducts(t.ctx, {
       ownerUserId: 'import-owner-a',
-      origin: 'http://localhost:3000',
+      // This site's address as the server knows it (PUBLIC_URL, or localhost and the port another file may set).
+      origin: siteOrigins()[0],
     })
     expect(exported).toContain(`/images/${photos[0]?.imageKey}-800.webp`)
     const back = await previewStoreImport(t.ctx, {
