@@ -1,8 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { getEnv } from '#app/lib/env.server.ts'
 import { type ProductCsvRefusal, parseProductCsv } from '#app/modules/catalog/product-csv.ts'
 import {
   applyProductImport,
@@ -16,6 +12,13 @@ import {
   type StoredPhoto,
   siteOrigins,
 } from '#app/modules/catalog/product-import.server.ts'
+import {
+  claimProductImport,
+  finishProductImport,
+  keepProductImport,
+  releaseProductImport,
+  renewProductImportClaim,
+} from '#app/modules/catalog/product-import-batches.server.ts'
 import { openPhotoZip, type PhotoZip, type PhotoZipRefusal } from '#app/modules/images/photo-zip.server.ts'
 import {
   checkUploadedImage,
@@ -28,26 +31,18 @@ import { findVendorByOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { deleteUnusedImages } from './images.server.ts'
 
 // Importing a product file (and a zip of its photos) into the signed-in vendor's store, in two steps: the preview
-// checks everything (photos by their headers only: quick) and keeps the two files on the server under a random
-// token; Apply stores the new pictures (the slow part), then writes every row in one transaction. The token is
-// claimed by renaming its folder, so a second Apply of the same preview (a double click, a reload) finds it
-// taken and answers with the first one's result instead of importing again. The store is always the account's own.
-//
-// Known limit: the files wait on this server's disk (DATA_DIR/imports): behind several servers, Apply must reach
-// the server that previewed (sticky sessions), or it asks for the files again.
+// checks everything (photos by their headers only: quick) and keeps the two files in the database under a random
+// token, so that Apply may reach any server; Apply stores the new pictures (the slow part), then writes every row in
+// one transaction. The token is claimed in one UPDATE, so a second Apply of the same preview (a double click, a
+// reload, on this server or another) finds it taken and answers with the first one's result instead of importing
+// again. The store is always the account's own.
 
 export type ImportRefusal = ProductCsvRefusal | { ok: false; code: `zip-${PhotoZipRefusal}` }
 
+/** While its photos are stored, an Apply renews its claim this often (well within the claim's 10-minute timeout). */
+const CLAIM_RENEW_MS = 60 * 1000
+
 export type PreviewImportResult = { ok: true; preview: ImportPreview; token: string | null } | ImportRefusal
-
-/** How long a previewed import may wait for Apply. */
-const TOKEN_TTL_MS = 24 * 60 * 60 * 1000
-const TOKEN_PATTERN = /^[a-f0-9]{32}$/
-
-/** Where a store's previewed files wait: `<DATA_DIR>/imports/<store id>` (`root` instead of DATA_DIR in tests). */
-function importsDir(vendorId: number, root?: string): string {
-  return path.resolve(root ?? path.join(getEnv().DATA_DIR, 'imports'), String(vendorId))
-}
 
 async function storeOf(ctx: ServiceContext, ownerUserId: string): Promise<number | null> {
   return (await findVendorByOwner(ctx, ownerUserId))?.id ?? null
@@ -107,25 +102,13 @@ async function prepare(vendorId: number, csv: string, zipBytes: Uint8Array | nul
   return { ok: true, input, zip }
 }
 
-/** Old previews nobody applied: their files go after a day. */
-async function sweep(dir: string): Promise<void> {
-  try {
-    for (const name of await readdir(dir)) {
-      const at = path.join(dir, name)
-      if (Date.now() - (await stat(at)).mtimeMs > TOKEN_TTL_MS) await rm(at, { recursive: true, force: true })
-    }
-  } catch {
-    // Nothing to sweep yet.
-  }
-}
-
 /**
  * Reads a product file (and an optional zip of photos) and says what importing it into the account's store would
  * do. Without errors (and with something to do), the files are kept under the token Apply names. Null: no store.
  */
 export async function previewStoreImport(
   ctx: ServiceContext,
-  input: { ownerUserId: string; csv: string; zip: Uint8Array | null; importsRoot?: string },
+  input: { ownerUserId: string; csv: string; zip: Uint8Array | null },
 ): Promise<PreviewImportResult | null> {
   const vendorId = await storeOf(ctx, input.ownerUserId)
   if (vendorId === null) return null
@@ -135,12 +118,7 @@ export async function previewStoreImport(
   const c = preview.counts
   const work = c.productsCreated + c.productsUpdated
   if (preview.errors.length > 0 || work === 0) return { ok: true, preview, token: null }
-  const dir = importsDir(vendorId, input.importsRoot)
-  await sweep(dir)
-  const token = randomBytes(16).toString('hex')
-  await mkdir(path.join(dir, token), { recursive: true, mode: 0o700 })
-  await writeFile(path.join(dir, token, 'products.csv'), input.csv)
-  if (input.zip && input.zip.length > 0) await writeFile(path.join(dir, token, 'photos.zip'), input.zip)
+  const token = await keepProductImport(ctx, { vendorId, csv: input.csv, zip: input.zip })
   return { ok: true, preview, token }
 }
 
@@ -160,31 +138,18 @@ export type ApplyImportOutcome =
  */
 export async function applyStoreImport(
   ctx: ServiceContext,
-  input: { ownerUserId: string; token: string; imageOptions?: StoreUploadOptions; importsRoot?: string },
+  input: { ownerUserId: string; token: string; imageOptions?: StoreUploadOptions },
 ): Promise<ApplyImportOutcome | null> {
   const vendorId = await storeOf(ctx, input.ownerUserId)
   if (vendorId === null) return null
-  if (!TOKEN_PATTERN.test(input.token)) return { ok: false, code: 'expired' }
-  const dir = importsDir(vendorId, input.importsRoot)
-  const waiting = path.join(dir, input.token)
-  const claimed = path.join(dir, `${input.token}.applying`)
-  const done = path.join(dir, `${input.token}.done`)
-  try {
-    await rename(waiting, claimed)
-  } catch {
-    try {
-      const counts = JSON.parse(await readFile(path.join(done, 'result.json'), 'utf8')) as ImportCounts
-      return { ok: true, counts, repeated: true }
-    } catch {
-      return { ok: false, code: 'expired' }
-    }
-  }
+  const batch = { vendorId, token: input.token }
+  const claimed = await claimProductImport(ctx, batch)
+  if (claimed.state === 'done') return { ok: true, counts: claimed.counts, repeated: true }
+  if (claimed.state === 'unavailable') return { ok: false, code: 'expired' }
   const written: string[] = []
   let finished = false
   try {
-    const csv = await readFile(path.join(claimed, 'products.csv'), 'utf8')
-    const zipBytes = await readFile(path.join(claimed, 'photos.zip')).catch(() => null)
-    const prepared = await prepare(vendorId, csv, zipBytes ? new Uint8Array(zipBytes) : null)
+    const prepared = await prepare(vendorId, claimed.csv, claimed.zip)
     if (!prepared.ok) return prepared
     // The new pictures first (outside the transaction: encoding is slow); their files go again if the import fails.
     const toStore = await keysToStore(ctx, prepared.input)
@@ -193,7 +158,12 @@ export async function applyStoreImport(
       const zip = prepared.zip
       const entries = new Map([...toStore.values()].map((name) => [name, zip.find(name)?.name ?? name]))
       const contents = zip.read(entries.values())
+      let renewedAt = Date.now()
       for (const [key, name] of toStore) {
+        if (Date.now() - renewedAt > CLAIM_RENEW_MS) {
+          await renewProductImportClaim(ctx, batch)
+          renewedAt = Date.now()
+        }
         const bytes = contents.get(entries.get(name) as string)
         const result = bytes
           ? await storeUploadedImage(new Blob([new Uint8Array(bytes)]), 'product', input.imageOptions)
@@ -211,18 +181,20 @@ export async function applyStoreImport(
         })
       }
     }
-    const result = await applyProductImport(ctx, { ...prepared.input, stored })
+    // The rows and the import's 'done' mark commit together: a server stopping in between leaves neither.
+    const result = await ctx.db.transaction(async (db) => {
+      const applied = await applyProductImport({ ...ctx, db }, { ...prepared.input, stored })
+      if (applied.ok) await finishProductImport({ ...ctx, db }, { ...batch, counts: applied.counts })
+      return applied
+    })
     if (!result.ok) return { ok: false, code: 'invalid', preview: result.preview }
-    await mkdir(done, { recursive: true })
-    await writeFile(path.join(done, 'result.json'), JSON.stringify(result.counts))
-    await rm(claimed, { recursive: true, force: true })
     finished = true
     return { ok: true, counts: result.counts, repeated: false }
   } finally {
     if (!finished) {
       // Nothing was applied: the pictures stored for it go (unless shown elsewhere), the preview may be applied again.
       await deleteUnusedImages(ctx, written, input.imageOptions)
-      await rename(claimed, waiting).catch(() => undefined)
+      await releaseProductImport(ctx, batch)
     }
   }
 }

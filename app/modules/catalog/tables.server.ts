@@ -23,6 +23,12 @@ import { vendors } from '#app/modules/vendors/tables.server.ts'
 /** PostgreSQL's full-text document type (drizzle has no built-in for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
+/** Raw bytes (PostgreSQL's bytea): a Buffer from node-postgres, a Uint8Array from PGlite; both read as Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+})
+
 /** The category tree: level 0 department, 1 group, 2 item (the mega menu). */
 export const categories = pgTable(
   'categories',
@@ -150,6 +156,8 @@ export const productVariants = pgTable(
   },
   (t) => [
     uniqueIndex('product_variants_sku_idx').on(t.sku),
+    // The product import matches SKUs in any case: `upper(sku) in (...)`, this very expression.
+    index('product_variants_sku_upper_idx').on(sql`upper(${t.sku})`),
     index('product_variants_product_idx').on(t.productId),
     // The size, colour and stock filters: EXISTS on a product's variants, answered from the index alone.
     index('product_variants_filter_idx').on(t.productId, t.size, t.colour, t.stock),
@@ -236,3 +244,32 @@ export const productTranslations = pgTable(
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ])
+
+export type ProductImportState = 'waiting' | 'applying' | 'done'
+
+/**
+ * A previewed product import waiting for Apply: the vendor's file and zip of photos, kept in the database so that
+ * Apply may reach any server. Claimed by moving it from 'waiting' to 'applying' in one UPDATE; 'done' keeps the
+ * counts a repeated Apply answers with. Only valid for its store (vendor_id is part of every lookup).
+ */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    token: text('token').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    csv: text('csv').notNull(),
+    zip: bytea('zip'),
+    state: text('state').$type<ProductImportState>().notNull().default('waiting'),
+    /** The import's counts once done. */
+    result: jsonb('result'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_imports_vendor_idx').on(t.vendorId),
+    index('product_imports_created_idx').on(t.createdAt),
+    check('product_imports_state_check', sql`${t.state} in ('waiting', 'applying', 'done')`),
+  ],
+)
