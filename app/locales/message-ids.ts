@@ -1891,6 +1891,7 @@ export type MessageId =
   | 'productImport.error.too-many-photos'
   | 'productImport.error.too-many-variants'
   | 'productImport.error.variant-price-invalid'
+  | 'productImport.error.variant-price-low'
   | 'productImport.errors'
   | 'productImport.expired'
   | 'productImport.export'

@@ -72,6 +72,8 @@ describe('parseProductCsv', () => {
         `g,Dress,${desc},Dresses,1000,,draft,,,,G-1,x,,,`,
         `h,Dress,${desc},Dresses,1000,,draft,shiny,,,H-1,1,,,`,
         `bad handle,Dress,${desc},Dresses,1000,,draft,,,,I-1,1,,,`,
+        `j,Dress,${desc},Dresses,"1,000",,draft,,S,,J-1,1,1200,,`,
+        'j,,,,,,,,XL,,J-2,1,900,,',
       ].join('\n'),
     )
     if (!parsed.ok) throw new Error('refused')
@@ -83,6 +85,8 @@ describe('parseProductCsv', () => {
       [6, 'stock-invalid'],
       [7, 'badge-invalid'],
       [8, 'handle-invalid'],
+      // A variant may cost more than its product (an XL), never less: the product's price is its lowest.
+      [10, 'variant-price-low'],
     ])
     expect(parsed.products).toEqual([])
   })

@@ -137,6 +137,7 @@ export type ProductCsvErrorCode =
   | 'sku-duplicate'
   | 'stock-invalid'
   | 'variant-price-invalid'
+  | 'variant-price-low'
   | 'option-repeated'
   | 'too-many-variants'
   | 'conflict'
@@ -374,6 +375,8 @@ export function parseProductCsv(input: string, options: { origins?: readonly str
         (o) => (o.size ?? '').toLowerCase() === (v.size ?? '').toLowerCase() && sameColour(o.colour, v.colour),
       )
       if (twin) fail({ code: 'option-repeated', column: 'size', firstLine: twin.line })
+      // As in the editor (ADR 0012): the product's price is its lowest, so listings sort and filter it rightly.
+      if (v.price !== null && v.price < product.price) fail({ code: 'variant-price-low', column: 'variant price' })
       if (product.variants.length >= productEditorLimits.variants.max) {
         fail({ code: 'too-many-variants', max: productEditorLimits.variants.max })
       }
