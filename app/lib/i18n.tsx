@@ -64,7 +64,16 @@ export type I18nHandle = { i18n: readonly Area[] }
 export type MissingHandler = (locale: string, id: string) => string
 
 export function i18nFromMessages(locale: Locale, messages: Messages, missing?: MissingHandler): I18n {
-  return setupI18n({ locale, messages: { [locale]: messages }, ...(missing ? { missing } : {}) })
+  return setupI18n({
+    locale,
+    // The numbers inside messages (a plural's `#`, `{n, number}`) and their plural rules: Node has CLDR's `rw` but
+    // browsers do not (format.ts), so "1.000" on the server became "1,000" in the browser and the page failed to
+    // hydrate. German writes numbers as CLDR's `rw` does (1.000; 4,5) and has the same plural cases (one, other),
+    // in every engine.
+    ...(locale === 'rw' ? { locales: ['de'] } : {}),
+    messages: { [locale]: messages },
+    ...(missing ? { missing } : {}),
+  })
 }
 
 /**
