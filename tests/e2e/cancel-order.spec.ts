@@ -41,7 +41,8 @@ test('after packing, cancelling asks the store; the store accepts, and the custo
   const store = await vendorContext.newPage()
   await signIn(store, vendor)
   await store.goto('/vendor-dashboard/orders')
-  const row = store.getByRole('article').filter({ hasText: order.number })
+  // Desktop: the orders list is a table, one row per order.
+  const row = store.getByRole('row').filter({ hasText: order.number })
   await expect(row.getByText('Cancel requested')).toBeVisible()
   await row.getByRole('link', { name: new RegExp(order.number) }).click()
   const storeMain = store.getByRole('main')

@@ -70,28 +70,30 @@ export function OpeningHoursForm({
                 <label htmlFor={`opens-${day}`} className="sr-only">
                   {t('vendorSettings.hours.opens', { day: t(`vendors.hours.day.${day}`) })}
                 </label>
-                <Input
-                  id={`opens-${day}`}
-                  name={`opens-${day}`}
-                  type="time"
-                  compact
-                  className="w-32"
-                  defaultValue={value(`opens-${day}`, h ? timeOfDay(h.open) : '08:00')}
-                  aria-invalid={error ? true : undefined}
-                />
+                <div className="w-32">
+                  <Input
+                    id={`opens-${day}`}
+                    name={`opens-${day}`}
+                    type="time"
+                    compact
+                    defaultValue={value(`opens-${day}`, h ? timeOfDay(h.open) : '08:00')}
+                    aria-invalid={error ? true : undefined}
+                  />
+                </div>
                 <span aria-hidden="true">–</span>
                 <label htmlFor={`closes-${day}`} className="sr-only">
                   {t('vendorSettings.hours.closes', { day: t(`vendors.hours.day.${day}`) })}
                 </label>
-                <Input
-                  id={`closes-${day}`}
-                  name={`closes-${day}`}
-                  type="time"
-                  compact
-                  className="w-32"
-                  defaultValue={value(`closes-${day}`, h ? timeOfDay(h.close) : '18:00')}
-                  aria-invalid={error ? true : undefined}
-                />
+                <div className="w-32">
+                  <Input
+                    id={`closes-${day}`}
+                    name={`closes-${day}`}
+                    type="time"
+                    compact
+                    defaultValue={value(`closes-${day}`, h ? timeOfDay(h.close) : '18:00')}
+                    aria-invalid={error ? true : undefined}
+                  />
+                </div>
               </div>
               <div className="sm:col-start-2">
                 <FieldError id={`hours-${day}-error`}>{error ? t(messageId(error)) : null}</FieldError>

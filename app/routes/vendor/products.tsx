@@ -407,8 +407,10 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
             aria-label={t('vendorProducts.bulk.title')}
             className={cn(
               'group/bulk mt-3 grid gap-2 rounded-lg border border-border bg-card p-3',
-              // Kept in sight while products are ticked (the count changes with JavaScript only).
-              (selected > 0 || allMatching) && 'sticky bottom-0 z-10 max-h-[60vh] overflow-y-auto shadow-lg',
+              // Kept in sight on wider screens while products are ticked (the count changes with JavaScript only); on a
+              // phone it would cover half the list, so it stays after the list there.
+              (selected > 0 || allMatching) &&
+                'md:sticky md:bottom-0 md:z-10 md:max-h-[60vh] md:overflow-y-auto md:shadow-lg',
             )}
           >
             {listing.items.map((p) => (
@@ -558,6 +560,15 @@ function BulkReplyPanel({ reply }: { reply: Extract<BulkReply, { outcome: BulkOu
   const isDelete = values.action === 'delete'
   const confirming = reply.kind === 'preview' || (reply.kind === 'stale' && outcome.changed > 0)
   const more = outcome.changed - outcome.lines.length
+  // A reply appears above the list while the seller is at the action bar below it: bring it into view and to the
+  // keyboard, or the preview (and its Confirm) goes unseen. Without JavaScript the page loads at its top anyway.
+  const panel = useRef<HTMLDivElement>(null)
+  const at = reply.at
+  useEffect(() => {
+    if (!at) return
+    panel.current?.scrollIntoView({ block: 'start' })
+    panel.current?.focus({ preventScroll: true })
+  }, [at])
   const skipped =
     outcome.skippedCount > 0 ? (
       <div className="mt-2">
@@ -577,7 +588,12 @@ function BulkReplyPanel({ reply }: { reply: Extract<BulkReply, { outcome: BulkOu
 
   if (!confirming) {
     return (
-      <div role="status" className="mt-4 rounded-lg border border-border bg-muted/50 p-4 text-sm">
+      <div
+        ref={panel}
+        tabIndex={-1}
+        role="status"
+        className="mt-4 scroll-mt-28 rounded-lg border border-border bg-muted/50 p-4 text-sm outline-none"
+      >
         <p className="font-semibold">
           {reply.kind === 'stale'
             ? t('vendorProducts.done.repeated')
@@ -592,9 +608,11 @@ function BulkReplyPanel({ reply }: { reply: Extract<BulkReply, { outcome: BulkOu
   }
   return (
     <section
+      ref={panel}
+      tabIndex={-1}
       aria-labelledby="bulk-confirm-title"
       className={cn(
-        'mt-4 rounded-lg border p-4 text-sm',
+        'mt-4 scroll-mt-28 rounded-lg border p-4 text-sm outline-none',
         isDelete ? 'border-destructive/40 bg-destructive/5' : 'border-primary/40 bg-primary/5',
       )}
     >
