@@ -44,7 +44,7 @@ test('after packing, cancelling asks the store; the store accepts, and the custo
   // Desktop: the orders list is a table, one row per order.
   const row = store.getByRole('row').filter({ hasText: order.number })
   await expect(row.getByText('Cancel requested')).toBeVisible()
-  await row.getByRole('link', { name: new RegExp(order.number) }).click()
+  await row.getByRole('link', { name: order.number, exact: true }).click()
   const storeMain = store.getByRole('main')
   await expect(storeMain.getByRole('heading', { name: 'The customer asks to cancel this order' })).toBeVisible()
   await expect(storeMain).toContainText('My sister bought me the same dress')
