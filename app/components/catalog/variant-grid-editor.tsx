@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Trash2 } from '#app/components/ui/icons.tsx'
 import { FieldError, Input, Label } from '#app/components/ui/input.tsx'
@@ -13,6 +13,7 @@ import {
   sizePresets,
   skuBaseOf,
   splitOptions,
+  suggestSku,
 } from '#app/modules/catalog/variant-grid.ts'
 import { useHydrated } from './use-hydrated.ts'
 
@@ -63,6 +64,27 @@ export function VariantGridEditor({
     setRows(buildVariantGrid({ sizes: s, colours: c, rows: kept, skuBase: skuBaseOf(title) }))
     setChanged(true)
   }
+  // A suggested SKU follows the title as it is typed (sizes and colours are often typed first, and a SKU made
+  // without a title, 'SKU-S-RED', is one another store will have); a SKU the vendor wrote stays as written.
+  useEffect(() => {
+    const form = document.getElementById(formId) as HTMLFormElement | null
+    const input = form?.elements.namedItem('title')
+    if (!(input instanceof HTMLInputElement)) return
+    let base = skuBaseOf(input.value)
+    const follow = () => {
+      const next = skuBaseOf(input.value)
+      if (next === base) return
+      const before = base
+      base = next
+      setRows((current) =>
+        current.map((r) =>
+          r.sku === suggestSku(before, r.size, r.colour) ? { ...r, sku: suggestSku(next, r.size, r.colour) } : r,
+        ),
+      )
+    }
+    input.addEventListener('input', follow)
+    return () => input.removeEventListener('input', follow)
+  }, [formId])
   const edit = (index: number, field: 'sku' | 'stock' | 'price', value: string) =>
     setRows((current) => current.map((r, i) => (i === index ? { ...r, [field]: value } : r)))
 

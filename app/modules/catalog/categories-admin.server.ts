@@ -27,7 +27,7 @@ export type StaffCategory = {
   level: number
   position: number
   hidden: boolean
-  /** Products filed directly under it, in any status. */
+  /** Products filed under it or under any category below it, in any status (a department counts its shelves). */
   products: number
 }
 
@@ -57,11 +57,16 @@ export async function listCategoriesForStaff(ctx: ServiceContext): Promise<Staff
   const byParent = new Map<number | null, typeof rows>()
   for (const r of rows) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), r])
   const out: StaffCategory[] = []
-  const walk = (parent: number | null) => {
+  /** Adds the categories below `parent`, and answers how many products they hold in all. */
+  const walk = (parent: number | null): number => {
+    let total = 0
     for (const r of byParent.get(parent) ?? []) {
-      out.push({ ...r, products: Number(r.products) })
-      walk(r.id)
+      const entry = { ...r, products: Number(r.products) }
+      out.push(entry)
+      entry.products += walk(r.id)
+      total += entry.products
     }
+    return total
   }
   walk(null)
   return out
