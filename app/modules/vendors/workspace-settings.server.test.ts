@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { users } from '#app/modules/accounts/tables.server.ts'
 import { products } from '#app/modules/catalog/tables.server.ts'
 import { findPurchasableVariant } from '#app/modules/catalog/variants.server.ts'
 import { findVendorStore, listVendors } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeProduct, makeVendor } from '#tests/shop.ts'
+import { makeOwnedVendor, makeProduct } from '#tests/shop.ts'
 import type { OpeningHours } from './opening-hours.ts'
 import { findStoreSettings, setOpeningHours, setStoreClosed } from './own-store.server.ts'
 import { parseOpeningHoursForm } from './store-settings.schemas.ts'
 import { vendors } from './tables.server.ts'
-import { setVendorOwner } from './vendors-admin.server.ts'
 
 let t: TestDatabase
 let store: number
@@ -25,9 +23,7 @@ async function listed(id: number) {
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  store = (await makeVendor(t.ctx, 'hours-store')).id
-  await t.ctx.db.insert(users).values({ id: owner, name: owner, email: `${owner}@example.rw`, role: 'vendor' })
-  await setVendorOwner(t.ctx, store, owner)
+  store = (await makeOwnedVendor(t.ctx, owner, { slug: 'hours-store' })).id
   productId = (await makeProduct(t.ctx, store)).productId
 })
 
