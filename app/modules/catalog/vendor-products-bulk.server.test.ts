@@ -9,7 +9,7 @@ import { imageFileNames } from '#app/modules/images/images.server.ts'
 import { createOrder } from '#app/modules/orders/orders.server.ts'
 import { applyBulkChange } from '#app/workflows/vendor-products-bulk.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeOwnedVendor } from '#tests/shop.ts'
+import { makeOwnedVendor, orderAddress, STANDARD_DELIVERY } from '#tests/shop.ts'
 import { findProductBySlug } from './catalog.server.ts'
 import { createCategory } from './catalog-admin.server.ts'
 import type { ProductFormValues } from './product-editor.schemas.ts'
@@ -460,16 +460,8 @@ describe('bulk delete', () => {
       customerId: customer.id,
       checkoutKey: 'bulk-1',
       paymentMethod: 'cod',
-      delivery: { option: 'standard', fee: 0, daysMin: 1, daysMax: 2, available: true },
-      address: {
-        recipient: 'Aline',
-        phone: '+250788123456',
-        province: 'Kigali',
-        district: 'Gasabo',
-        sector: 'Kimironko',
-        cell: 'Bibare',
-        landmark: 'Green gate',
-      },
+      delivery: STANDARD_DELIVERY,
+      address: orderAddress({ recipient: 'Aline' }),
       lines: [
         {
           variantId: variant.id,

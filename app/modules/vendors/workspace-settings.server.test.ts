@@ -21,6 +21,17 @@ async function listed(id: number) {
   return row?.listed
 }
 
+/** The opening-hours form as the browser posts it, with the given days ticked open from and to the given times. */
+function hoursForm(days: Record<string, [opens: string, closes: string]>) {
+  const form = new FormData()
+  for (const [day, [opens, closes]] of Object.entries(days)) {
+    form.set(`open-${day}`, 'on')
+    form.set(`opens-${day}`, opens)
+    form.set(`closes-${day}`, closes)
+  }
+  return form
+}
+
 beforeAll(async () => {
   t = await createTestDatabase()
   store = (await makeOwnedVendor(t.ctx, owner, { slug: 'hours-store' })).id
@@ -41,14 +52,7 @@ describe('opening hours', () => {
   })
 
   test('stored as the owner set them; the store page shows exactly those, open now computed across Kigali midnight', async () => {
-    const form = new FormData()
-    form.set('open-mon', 'on')
-    form.set('opens-mon', '09:00')
-    form.set('closes-mon', '17:30')
-    form.set('open-sat', 'on')
-    form.set('opens-sat', '20:00')
-    form.set('closes-sat', '02:00')
-    const parsed = parseOpeningHoursForm(form)
+    const parsed = parseOpeningHoursForm(hoursForm({ mon: ['09:00', '17:30'], sat: ['20:00', '02:00'] }))
     expect(parsed.ok).toBe(true)
     if (!parsed.ok) return
     const expected: OpeningHours = [
@@ -80,14 +84,7 @@ describe('opening hours', () => {
   })
 
   test('bad times are refused per day; a week with no open day is stored as no hours', async () => {
-    const form = new FormData()
-    form.set('open-tue', 'on')
-    form.set('opens-tue', '9am')
-    form.set('closes-tue', '17:00')
-    form.set('open-wed', 'on')
-    form.set('opens-wed', '10:00')
-    form.set('closes-wed', '10:00')
-    expect(parseOpeningHoursForm(form)).toEqual({
+    expect(parseOpeningHoursForm(hoursForm({ tue: ['9am', '17:00'], wed: ['10:00', '10:00'] }))).toEqual({
       ok: false,
       errors: { tue: 'vendorSettings.hours.error.time', wed: 'vendorSettings.hours.error.same' },
     })

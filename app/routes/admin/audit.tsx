@@ -5,6 +5,7 @@ import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input, Label } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
@@ -32,7 +33,7 @@ function kigaliDay(day: string, days = 0): Date {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPermission(context, 'audit:read')
-  const query = AuditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseSearchParams(request, AuditQuerySchema)
   const ctx = serviceContextOf(context)
   const from = query.from ? kigaliDay(query.from) : undefined
   const to = query.to ? kigaliDay(query.to, 1) : undefined

@@ -1,4 +1,5 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { StaffCustomersQuerySchema } from '#app/queries/staff-console.schemas.ts'
@@ -10,9 +11,7 @@ import type { Route } from './+types/customers-csv'
 // never cached by a browser or a proxy (docs/security.md).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireStaffPermission(context, 'exports:customers')
-  const { page: _page, ...query } = StaffCustomersQuerySchema.parse(
-    Object.fromEntries(new URL(request.url).searchParams),
-  )
+  const { page: _page, ...query } = parseSearchParams(request, StaffCustomersQuerySchema)
   const csv = await exportCustomersCsv(serviceContextOf(context), query)
   await recordStaffAction(serviceContextOf(context), {
     actor,

@@ -3,6 +3,7 @@ import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-tab
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
@@ -20,7 +21,7 @@ export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPermission(context, 'customers:read')
-  const query = StaffCustomersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseSearchParams(request, StaffCustomersQuerySchema)
   const listing = await listCustomersForStaff(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.customers.meta'), listing, query }
 }

@@ -1,4 +1,5 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
 import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
@@ -10,7 +11,7 @@ import type { Route } from './+types/orders-csv'
 // guard runs before this loader).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireStaffPermission(context, 'exports:orders')
-  const { page: _page, ...query } = StaffOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const { page: _page, ...query } = parseSearchParams(request, StaffOrdersQuerySchema)
   const csv = await exportOrdersCsv(serviceContextOf(context), query)
   await recordStaffAction(serviceContextOf(context), {
     actor,

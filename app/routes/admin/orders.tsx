@@ -6,6 +6,7 @@ import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
@@ -23,7 +24,7 @@ export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPermission(context, 'orders:read')
-  const query = StaffOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseSearchParams(request, StaffOrdersQuerySchema)
   const listing = await listOrdersForConsole(serviceContextOf(context), query)
   return { title: requestI18n(request)._('fulfilment.admin.orders.meta'), listing, query }
 }

@@ -1,4 +1,5 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { StaffStoresQuerySchema } from '#app/queries/staff-console.schemas.ts'
@@ -9,7 +10,7 @@ import type { Route } from './+types/stores-csv'
 // spreadsheets read it as UTF-8. Staff whose role may export them, each download in the audit log; never cached.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireStaffPermission(context, 'exports:stores')
-  const { page: _page, ...query } = StaffStoresQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const { page: _page, ...query } = parseSearchParams(request, StaffStoresQuerySchema)
   const csv = await exportStoresCsv(serviceContextOf(context), query)
   await recordStaffAction(serviceContextOf(context), {
     actor,

@@ -5,6 +5,7 @@ import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
@@ -19,7 +20,7 @@ export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPermission(context, 'vendors:read')
-  const query = StaffStoresQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseSearchParams(request, StaffStoresQuerySchema)
   const listing = await listStoresForStaff(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.stores.meta'), listing, query }
 }

@@ -8,6 +8,7 @@ import {
 import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The console's first page: a role that may not read applications starts on its own first page instead.
   const staff = guardedActor(context, 'admin')
   if (!can(staff.staffRole, 'vendors:read')) throw redirect(staffHomePath(staff.staffRole))
-  const query = VendorApplicationsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseSearchParams(request, VendorApplicationsQuerySchema)
   const listing = await listApplicationsForStaff(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.meta.vendors'), listing, query, now: Date.now() }
 }
