@@ -1,6 +1,6 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { parseSearchParams } from '#app/lib/forms.server.ts'
-import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { staffCsvDownload } from '#app/modules/staff/exports.server.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { StaffCustomersQuerySchema } from '#app/queries/staff-console.schemas.ts'
 import { exportCustomersCsv } from '#app/queries/staff-console.server.ts'
@@ -12,19 +12,7 @@ import type { Route } from './+types/customers-csv'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireStaffPermission(context, 'exports:customers')
   const { page: _page, ...query } = parseSearchParams(request, StaffCustomersQuerySchema)
-  const csv = await exportCustomersCsv(serviceContextOf(context), query)
-  await recordStaffAction(serviceContextOf(context), {
-    actor,
-    action: 'export:customers',
-    subject: { type: 'export', id: 'customers' },
-    after: { filter: query },
-  })
-  const day = new Date().toISOString().slice(0, 10)
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="isoko-customers-${day}.csv"`,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  const ctx = serviceContextOf(context)
+  const csv = await exportCustomersCsv(ctx, query)
+  return staffCsvDownload(ctx, { actor, list: 'customers', filter: query, csv })
 }
