@@ -2,7 +2,7 @@ import { type MiddlewareFunction, RouterContextProvider } from 'react-router'
 import { clientAddressContext, databaseContext } from '#app/lib/context.server.ts'
 import type { Database } from '#app/lib/db.server.ts'
 import { type AccountsContext, createAccountsContext } from '#app/modules/accounts/accounts.server.ts'
-import { authContext } from '#app/modules/accounts/request.server.ts'
+import { authContext, roleGuard } from '#app/modules/accounts/request.server.ts'
 
 /**
  * A request context as the server gives one (server/app.ts): the test's database and an auth on it, and the
@@ -38,4 +38,29 @@ export async function callRoute(
   } catch (thrown) {
     return thrown
   }
+}
+
+/** What a loader or action answered, returned or thrown: its status. */
+export function statusOf(out: unknown): number {
+  if (out instanceof Response) return out.status
+  const o = out as { init?: { status?: number } | null; status?: number } | null
+  return o?.init?.status ?? o?.status ?? 200
+}
+
+/** Calls a console loader or action with a staff member's cookie, after the admin layout's guard, as the router does. */
+export async function callAdminRoute(
+  accounts: AccountsContext,
+  handler: (args: never) => unknown,
+  cookie: string,
+  method: 'GET' | 'POST',
+  path: string,
+  fields: Record<string, string> = {},
+  params: Record<string, string> = {},
+): Promise<unknown> {
+  const request = new Request(`http://127.0.0.1:3000${path}`, {
+    method,
+    headers: { cookie, ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
+    body: method === 'POST' ? new URLSearchParams(fields) : undefined,
+  })
+  return callRoute(handler, { request, params, context: routeContext(accounts) }, [roleGuard('admin')])
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { users } from '#app/modules/accounts/tables.server.ts'
 import { addToCart, getCart } from '#app/modules/cart/cart.server.ts'
 import { createCategory, createProduct } from '#app/modules/catalog/catalog-admin.server.ts'
 import { productVariants } from '#app/modules/catalog/tables.server.ts'
@@ -30,10 +31,11 @@ export const testVendorFields = {
   avatarColours: ['#0b5d7a', '#fad201'] as [string, string],
 }
 
-/** An approved store; its e-mail is `<slug>@example.rw` (vendors are told of new orders there). */
+/** An approved store (unless `status` says otherwise); its e-mail is `<slug>@example.rw` (vendors are told of new orders there). */
 export async function makeVendor(
   ctx: ServiceContext,
   slug = `store-${next()}`,
+  options: { ownerUserId?: string; status?: 'approved' | 'pending' } = {},
 ): Promise<{ id: number; email: string }> {
   const email = `${slug}@example.rw`
   const { id } = await createVendor(ctx, {
@@ -43,9 +45,25 @@ export async function makeVendor(
     email,
     categories: ['women'],
     specialties: ['Kitenge'],
-    status: 'approved',
+    status: options.status ?? 'approved',
+    ownerUserId: options.ownerUserId,
   })
   return { id, email }
+}
+
+/** A vendor's sign-in account (no password: tests act as it by id); its e-mail is `<id>@example.rw`. */
+export async function makeVendorUser(ctx: ServiceContext, id: string): Promise<void> {
+  await ctx.db.insert(users).values({ id, name: id, email: `${id}@example.rw`, role: 'vendor' })
+}
+
+/** A vendor account `ownerUserId` and the store it owns (the store's slug is `slug`, by default the owner's id). */
+export async function makeOwnedVendor(
+  ctx: ServiceContext,
+  ownerUserId: string,
+  options: { slug?: string; status?: 'approved' | 'pending' } = {},
+): Promise<{ id: number; email: string }> {
+  await makeVendorUser(ctx, ownerUserId)
+  return makeVendor(ctx, options.slug ?? ownerUserId, { ownerUserId, status: options.status })
 }
 
 /** One category per database (test files may share a process: each has its own database). */
@@ -172,16 +190,32 @@ export async function messagesTo(ctx: ServiceContext, recipient: string) {
  * Places the customer's cart as an order with standard delivery to their address, as checkout's last step does
  * after the review (a new checkout each time); throws on a refusal. Returns the order.
  */
-export async function placeCart(ctx: ServiceContext, c: TestCustomer, method: PlaceOrderInput['method']) {
-  const outcome = await placeOrder(ctx, {
+export async function placeCart(
+  ctx: ServiceContext,
+  c: TestCustomer,
+  method: PlaceOrderInput['method'],
+  options: { now?: Date } = {},
+) {
+  const outcome = await tryPlaceCart(ctx, c, method, options)
+  if (!outcome.ok) throw new Error(`The order was refused: ${JSON.stringify(outcome)}`)
+  return outcome.order
+}
+
+/** The customer checks out their cart by standard delivery, having seen `seen` (by default, the cart as it is now). */
+export async function tryPlaceCart(
+  ctx: ServiceContext,
+  c: TestCustomer,
+  method: PlaceOrderInput['method'],
+  options: { seen?: SeenLine[]; now?: Date } = {},
+) {
+  return placeOrder(ctx, {
     customerId: c.id,
     ownerKey: c.ownerKey,
     checkoutKey: crypto.randomUUID(),
     addressId: c.addressId,
     delivery: 'standard',
     method,
-    seen: await reviewCart(ctx, c.ownerKey),
+    seen: options.seen ?? (await reviewCart(ctx, c.ownerKey)),
+    now: options.now,
   })
-  if (!outcome.ok) throw new Error(`The order was refused: ${JSON.stringify(outcome)}`)
-  return outcome.order
 }

@@ -66,3 +66,8 @@ export function checkValues<S extends z.ZodType>(schema: S, input: unknown): Par
   const error = formatResult(result)
   return { ok: false, errors: firstErrors({ ...error?.fieldErrors, '': error?.formErrors ?? null }) }
 }
+
+/** A page's query string read with its schema (the schema's defaults and catches decide what a bad value becomes). */
+export function parseSearchParams<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  return schema.parse(Object.fromEntries(new URL(request.url).searchParams))
+}

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { users } from '#app/modules/accounts/tables.server.ts'
 import { addReview } from '#app/modules/catalog/catalog-admin.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
 import { openConversation, sendMessageToStore } from '#app/modules/messaging/messaging.server.ts'
 import { createOrder, type NewOrderLine, releaseOrderToVendors } from '#app/modules/orders/orders.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
-import { setVendorOwner } from '#app/modules/vendors/vendors-admin.server.ts'
 import { fulfilStoreOrder, listStoreOrders } from '#app/workflows/fulfilment.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeProduct, makeVendor, orderAddress, STANDARD_DELIVERY } from '#tests/shop.ts'
+import { makeOwnedVendor, makeProduct, orderAddress, STANDARD_DELIVERY } from '#tests/shop.ts'
 import { getWorkspaceNav } from './vendor-workspace.server.ts'
 
 let t: TestDatabase
@@ -53,13 +51,8 @@ async function order(lines: NewOrderLine[], address: { recipient: string; phone:
 
 beforeAll(async () => {
   t = await createTestDatabase()
-  storeA = (await makeVendor(t.ctx, 'workspace-a')).id
-  storeB = (await makeVendor(t.ctx, 'workspace-b')).id
-  for (const id of ['ws-owner-a', 'ws-owner-b']) {
-    await t.ctx.db.insert(users).values({ id, name: id, email: `${id}@example.rw`, role: 'vendor' })
-  }
-  await setVendorOwner(t.ctx, storeA, 'ws-owner-a')
-  await setVendorOwner(t.ctx, storeB, 'ws-owner-b')
+  storeA = (await makeOwnedVendor(t.ctx, 'ws-owner-a', { slug: 'workspace-a' })).id
+  storeB = (await makeOwnedVendor(t.ctx, 'ws-owner-b', { slug: 'workspace-b' })).id
   customerId = (await createCustomer(t.ctx, { firstName: 'Aline', lastName: 'Uwase', email: 'aline@example.rw' })).id
   // Store A: one variant with plenty, one low (3), one sold out; store B: one low variant.
   lineA = lineOf(storeA, await makeProduct(t.ctx, storeA, { stocks: [50, 3, 0], price: 12_000 }))

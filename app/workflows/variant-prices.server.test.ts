@@ -5,14 +5,14 @@ import { getProductCards } from '#app/modules/catalog/catalog.server.ts'
 import { productVariants } from '#app/modules/catalog/tables.server.ts'
 import { findOrderDetail } from '#app/modules/orders/orders.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { fillCart, makeCustomer, makeProduct, makeVendor, reviewCart } from '#tests/shop.ts'
-import { placeOrder } from './checkout.server.ts'
+import { fillCart, makeCustomer, makeProduct, makeVendor, placeCart, reviewCart, tryPlaceCart } from '#tests/shop.ts'
 
 // A variant's own price (issue 17: an XL dearer than an S) is what the cart shows, what the checkout charges and
 // what the order line records; a variant without one costs the product's price.
 
 let t: TestDatabase
 let shop: { id: number }
+const MORNING = new Date('2026-06-09T08:00:00Z')
 
 beforeAll(async () => {
   t = await createTestDatabase()
@@ -41,18 +41,8 @@ describe('a variant’s own price', () => {
     ])
     expect(cart.subtotal).toBe(35_000)
 
-    const outcome = await placeOrder(t.ctx, {
-      customerId: c.id,
-      ownerKey: c.ownerKey,
-      checkoutKey: crypto.randomUUID(),
-      addressId: c.addressId,
-      delivery: 'standard',
-      method: 'cod',
-      seen: await reviewCart(t.ctx, c.ownerKey),
-      now: new Date('2026-06-09T08:00:00Z'),
-    })
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome))
-    const detail = await findOrderDetail(t.ctx, outcome.order.id)
+    const order = await placeCart(t.ctx, c, 'cod', { now: MORNING })
+    const detail = await findOrderDetail(t.ctx, order.id)
     const lines = detail?.vendorOrders.flatMap((vo) => vo.lines.map((l) => [l.size, l.unitPrice, l.lineTotal]))
     expect(lines).toEqual([
       ['S', 10_000, 10_000],
@@ -68,16 +58,7 @@ describe('a variant’s own price', () => {
     await fillCart(t.ctx, c.ownerKey, [{ variantId: xl, quantity: 1 }])
     const seen = await reviewCart(t.ctx, c.ownerKey)
     await setPrice(xl, 11_000)
-    const outcome = await placeOrder(t.ctx, {
-      customerId: c.id,
-      ownerKey: c.ownerKey,
-      checkoutKey: crypto.randomUUID(),
-      addressId: c.addressId,
-      delivery: 'standard',
-      method: 'cod',
-      seen,
-      now: new Date('2026-06-09T08:00:00Z'),
-    })
+    const outcome = await tryPlaceCart(t.ctx, c, 'cod', { seen, now: MORNING })
     expect(outcome).toMatchObject({
       ok: false,
       code: 'cart_changed',

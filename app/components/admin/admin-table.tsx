@@ -7,10 +7,13 @@ import { cn } from '#app/lib/utils.ts'
 export function AdminTable({
   caption,
   columns,
+  sort,
   children,
 }: {
   caption: string
   columns: React.ReactNode[]
+  /** The column the rows are sorted by, and which way (its header carries `aria-sort`). */
+  sort?: { column: number; direction: 'ascending' | 'descending' }
   children: React.ReactNode
 }) {
   return (
@@ -20,8 +23,13 @@ export function AdminTable({
         <thead className="hidden bg-muted text-xs text-muted-foreground uppercase md:table-header-group">
           <tr>
             {columns.map((c, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table
-              <th key={i} scope="col" className="px-3 py-2 font-semibold">
+              <th
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for a table
+                key={i}
+                scope="col"
+                className="px-3 py-2 font-semibold"
+                aria-sort={sort?.column === i ? sort.direction : undefined}
+              >
                 {c}
               </th>
             ))}

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import type { Transaction } from '#app/lib/db.server.ts'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
 import { HIDE_REASON_MAX, REVIEW_QUEUE_DAYS } from './moderation.ts'
@@ -13,6 +14,16 @@ export { HIDE_REASON_MAX, REVIEW_QUEUE_DAYS }
 
 export type ModerationRefusal = { ok: false; code: 'not_found' | 'reason-required' | 'reason-too-long' }
 
+/** The product's hidden state, its row locked until the transaction ends so two staff members do not race. */
+async function lockProduct(tx: Transaction, productId: number) {
+  const [row] = await tx
+    .select({ id: products.id, hiddenAt: products.hiddenAt, hiddenReason: products.hiddenReason })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update')
+  return row
+}
+
 /** Staff hide a product: it is no longer listed (the read model's trigger), whatever its vendor does next. */
 export async function hideProduct(
   ctx: ServiceContext,
@@ -23,11 +34,7 @@ export async function hideProduct(
   if (reason.length > HIDE_REASON_MAX) return { ok: false, code: 'reason-too-long' }
   if (!validId(input.productId)) return { ok: false, code: 'not_found' }
   const result = await ctx.db.transaction(async (tx): Promise<{ ok: true; changed: boolean } | ModerationRefusal> => {
-    const [exists] = await tx
-      .select({ id: products.id, hiddenAt: products.hiddenAt, hiddenReason: products.hiddenReason })
-      .from(products)
-      .where(eq(products.id, input.productId))
-      .for('update')
+    const exists = await lockProduct(tx, input.productId)
     if (!exists) return { ok: false, code: 'not_found' }
     // Hiding twice (a double click, a reload) keeps the first time and staff member; the reason may be corrected.
     await tx
@@ -66,11 +73,7 @@ export async function unhideProduct(
 ): Promise<{ ok: true; changed: boolean } | ModerationRefusal> {
   if (!validId(input.productId)) return { ok: false, code: 'not_found' }
   const result = await ctx.db.transaction(async (tx): Promise<{ ok: true; changed: boolean } | ModerationRefusal> => {
-    const [exists] = await tx
-      .select({ id: products.id, hiddenAt: products.hiddenAt, hiddenReason: products.hiddenReason })
-      .from(products)
-      .where(eq(products.id, input.productId))
-      .for('update')
+    const exists = await lockProduct(tx, input.productId)
     if (!exists) return { ok: false, code: 'not_found' }
     if (exists.hiddenAt == null) return { ok: true, changed: false }
     await tx

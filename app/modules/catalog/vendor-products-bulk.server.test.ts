@@ -4,13 +4,12 @@ import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '#app/modules/accounts/tables.server.ts'
 import { createCustomer } from '#app/modules/customers/customers.server.ts'
 import { imageFileNames } from '#app/modules/images/images.server.ts'
 import { createOrder } from '#app/modules/orders/orders.server.ts'
-import { createVendor } from '#app/modules/vendors/vendors-admin.server.ts'
 import { applyBulkChange } from '#app/workflows/vendor-products-bulk.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
+import { makeOwnedVendor, orderAddress, STANDARD_DELIVERY } from '#tests/shop.ts'
 import { findProductBySlug } from './catalog.server.ts'
 import { createCategory } from './catalog-admin.server.ts'
 import type { ProductFormValues } from './product-editor.schemas.ts'
@@ -38,30 +37,6 @@ const cat = { item: 0, other: 0 }
 const A = { ownerUserId: 'bulk-a' }
 const B = { ownerUserId: 'bulk-b' }
 let seq = 0
-
-async function addStore(name: string, ownerUserId: string) {
-  await db.ctx.db.insert(users).values({ id: ownerUserId, name, email: `${ownerUserId}@example.rw`, role: 'vendor' })
-  const { id } = await createVendor(db.ctx, {
-    name,
-    slug: ownerUserId,
-    ownerName: 'Owner',
-    email: `${ownerUserId}-store@example.rw`,
-    phone: '+250788000000',
-    description: `${name} sells things`,
-    about: `About ${name}`,
-    businessAddress: 'KN 1 St',
-    district: 'Gasabo',
-    city: 'Kigali',
-    categories: ['women'],
-    specialties: [],
-    policies: { returns: '30 days', shipping: 'Free', warranty: 'None' },
-    responseTime: 'Within 2 hours',
-    avatarColours: ['#0f766e', '#f59e0b'],
-    status: 'approved',
-    ownerUserId,
-  })
-  return id
-}
 
 async function create(owner: typeof A, over: Partial<ProductFormValues> = {}) {
   const n = ++seq
@@ -135,8 +110,8 @@ async function apply(owner: typeof A, target: BulkTarget, change: BulkChange) {
 beforeAll(async () => {
   db = await createTestDatabase()
   imageDir = await mkdtemp(path.join(tmpdir(), 'isoko-bulk-'))
-  await addStore('Bulk A', A.ownerUserId)
-  await addStore('Bulk B', B.ownerUserId)
+  await makeOwnedVendor(db.ctx, A.ownerUserId)
+  await makeOwnedVendor(db.ctx, B.ownerUserId)
   const dept = (await createCategory(db.ctx, { slug: 'bulk-women', name: 'Women', level: 0 })).id
   const group = (await createCategory(db.ctx, { slug: 'bulk-clothing', name: 'Clothing', level: 1, parentId: dept })).id
   cat.item = (await createCategory(db.ctx, { slug: 'bulk-dresses', name: 'Dresses', level: 2, parentId: group })).id
@@ -485,16 +460,8 @@ describe('bulk delete', () => {
       customerId: customer.id,
       checkoutKey: 'bulk-1',
       paymentMethod: 'cod',
-      delivery: { option: 'standard', fee: 0, daysMin: 1, daysMax: 2, available: true },
-      address: {
-        recipient: 'Aline',
-        phone: '+250788123456',
-        province: 'Kigali',
-        district: 'Gasabo',
-        sector: 'Kimironko',
-        cell: 'Bibare',
-        landmark: 'Green gate',
-      },
+      delivery: STANDARD_DELIVERY,
+      address: orderAddress({ recipient: 'Aline' }),
       lines: [
         {
           variantId: variant.id,

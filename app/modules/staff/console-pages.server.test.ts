@@ -1,14 +1,13 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountsContext, createAccountDirect, signInWithPassword } from '#app/modules/accounts/accounts.server.ts'
-import { roleGuard } from '#app/modules/accounts/request.server.ts'
-import { STAFF_ROLES, type StaffRole } from '#app/modules/accounts/roles.ts'
+import type { AccountsContext } from '#app/modules/accounts/accounts.server.ts'
+import type { StaffRole } from '#app/modules/accounts/roles.ts'
 import { addCategory } from '#app/modules/catalog/categories-admin.server.ts'
 import { categories, products } from '#app/modules/catalog/tables.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
-import { createTestAccountsContext } from '#tests/accounts.ts'
+import { createTestAccountsContext, makeStaffOfEveryRole } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { callRoute, routeContext } from '#tests/routes.ts'
+import { callAdminRoute, statusOf } from '#tests/routes.ts'
 import { makeProduct, makeVendor } from '#tests/shop.ts'
 import { searchAuditLog } from './audit.server.ts'
 import { staffAuditLog } from './tables.server.ts'
@@ -17,35 +16,15 @@ import { staffAuditLog } from './tables.server.ts'
 // admin layout's guard: each loader and each form's intent asks the staff permission table, a refused post changes
 // nothing and records nothing, and every change (and every CSV export) is in the audit log with before and after.
 
-const ORIGIN = 'http://127.0.0.1:3000'
-const PASSWORD = 'Kitenge-Blue-42'
-
 let t: TestDatabase
 let accounts: AccountsContext
-const members = {} as Record<StaffRole, { id: string; cookie: string }>
+let members: Record<StaffRole, { id: string; cookie: string }>
 let vendorId: number
 let productId: number
 let categoryId: number
 
-async function signedIn(email: string): Promise<string> {
-  const result = await signInWithPassword(
-    accounts,
-    { request: new Request(`${ORIGIN}/customer-login`), clientAddress: '10.7.7.8' },
-    { email, password: PASSWORD },
-  )
-  if (!result.ok) throw new Error(`sign-in ${email}: ${result.reason}`)
-  return result.cookies.map((c) => c.split(';')[0]).join('; ')
-}
-
-/** What a loader or action answered, returned or thrown: its status. */
-function statusOf(out: unknown): number {
-  if (out instanceof Response) return out.status
-  const o = out as { init?: { status?: number } | null; status?: number } | null
-  return o?.init?.status ?? o?.status ?? 200
-}
-
-/** Runs the admin layout's guard for a request, then the handler, as the router does. */
-async function asStaff(
+/** Runs a console handler as the staff member of `role`, behind the admin layout's guard. */
+function asStaff(
   handler: (args: never) => unknown,
   role: StaffRole,
   method: 'GET' | 'POST',
@@ -53,15 +32,7 @@ async function asStaff(
   fields: Record<string, string> = {},
   params: Record<string, string> = {},
 ) {
-  const request = new Request(`${ORIGIN}${path}`, {
-    method,
-    headers: {
-      cookie: members[role].cookie,
-      ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
-    },
-    body: method === 'POST' ? new URLSearchParams(fields) : undefined,
-  })
-  return callRoute(handler, { request, params, context: routeContext(accounts) }, [roleGuard('admin')])
+  return callAdminRoute(accounts, handler, members[role].cookie, method, path, fields, params)
 }
 
 async function auditCount() {
@@ -92,18 +63,7 @@ beforeAll(async () => {
   process.env.SESSION_SECRET ??= 'a-test-secret-that-is-long-enough-to-use-here'
   t = await createTestDatabase()
   accounts = createTestAccountsContext(t, { attemptsPerMinute: 1000 })
-  for (const role of STAFF_ROLES) {
-    const email = `${role}@console.example.rw`
-    const made = await createAccountDirect(accounts, {
-      name: role,
-      email,
-      password: PASSWORD,
-      role: 'admin',
-      staffRole: role,
-    })
-    if (!made.ok) throw new Error(`account ${email}: ${made.reason}`)
-    members[role] = { id: made.userId, cookie: await signedIn(email) }
-  }
+  members = await makeStaffOfEveryRole(accounts, 'console.example.rw', '10.7.7.8')
   vendorId = (await makeVendor(t.ctx)).id
   productId = (await makeProduct(t.ctx, vendorId)).productId
   const added = await addCategory(t.ctx, {

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AccountsContext, createAccountDirect, signInWithPassword } from '#app/modules/accounts/accounts.server.ts'
+import type { AccountsContext } from '#app/modules/accounts/accounts.server.ts'
 import { roleGuard } from '#app/modules/accounts/request.server.ts'
 import { STAFF_ROLES, type StaffRole } from '#app/modules/accounts/roles.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
@@ -9,9 +9,9 @@ import { paymentRefunds } from '#app/modules/payments/tables.server.ts'
 import { payouts } from '#app/modules/payouts/tables.server.ts'
 import { changeVendorStatus } from '#app/modules/vendors/vendor-status.server.ts'
 import { createVendorApplication } from '#app/modules/vendors/vendors-admin.server.ts'
-import { createTestAccountsContext } from '#tests/accounts.ts'
+import { createTestAccountsContext, makeAccount, makeStaffOfEveryRole, TEST_PASSWORD } from '#tests/accounts.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { callRoute, routeContext } from '#tests/routes.ts'
+import { callAdminRoute, callRoute, routeContext, statusOf } from '#tests/routes.ts'
 import { recordStaffAction, searchAuditLog } from './audit.server.ts'
 import { requireStaffPermission } from './guard.server.ts'
 import { can, STAFF_PERMISSIONS, type StaffPermission, staffHomePath } from './permissions.ts'
@@ -33,11 +33,10 @@ import { staffAuditLog } from './tables.server.ts'
 // log written by each kind of action and searched.
 
 const ORIGIN = 'http://127.0.0.1:3000'
-const PASSWORD = 'Kitenge-Blue-42'
 
 let t: TestDatabase
 let accounts: AccountsContext
-const members = {} as Record<StaffRole, { id: string; name: string; cookie: string }>
+let members: Record<StaffRole, { id: string; name: string; cookie: string }>
 
 // What each role may do, written out here independently of permissions.ts: the issue's intent, role by role.
 const ALLOWED: Record<StaffRole, StaffPermission[] | 'all'> = {
@@ -95,52 +94,6 @@ const ALLOWED: Record<StaffRole, StaffPermission[] | 'all'> = {
   ],
 }
 
-async function signedIn(email: string): Promise<string> {
-  const result = await signInWithPassword(
-    accounts,
-    { request: new Request(`${ORIGIN}/customer-login`), clientAddress: '10.7.7.7' },
-    { email, password: PASSWORD },
-  )
-  if (!result.ok) throw new Error(`sign-in ${email}: ${result.reason}`)
-  return result.cookies.map((c) => c.split(';')[0]).join('; ')
-}
-
-async function person(email: string, role: 'admin' | 'customer', staffRole?: StaffRole) {
-  const made = await createAccountDirect(accounts, {
-    name: email.split('@')[0] as string,
-    email,
-    password: PASSWORD,
-    role,
-    staffRole,
-  })
-  if (!made.ok) throw new Error(`account ${email}: ${made.reason}`)
-  return made.userId
-}
-
-/** What a loader or action answered, returned or thrown: its status. */
-function statusOf(out: unknown): number {
-  if (out instanceof Response) return out.status
-  const o = out as { init?: { status?: number } | null; status?: number } | null
-  return o?.init?.status ?? o?.status ?? 200
-}
-
-/** Runs the admin layout's guard for a request, then the handler, as the router does. */
-async function asStaff(
-  handler: (args: never) => unknown,
-  cookie: string,
-  method: 'GET' | 'POST',
-  path: string,
-  fields: Record<string, string> = {},
-  params: Record<string, string> = {},
-) {
-  const request = new Request(`${ORIGIN}${path}`, {
-    method,
-    headers: { cookie, ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
-    body: method === 'POST' ? new URLSearchParams(fields) : undefined,
-  })
-  return callRoute(handler, { request, params, context: routeContext(accounts) }, [roleGuard('admin')])
-}
-
 async function rows(table: typeof payouts | typeof paymentRefunds | typeof staffAuditLog) {
   const [row] = await t.ctx.db.select({ n: count() }).from(table)
   return row?.n ?? 0
@@ -150,11 +103,7 @@ beforeAll(async () => {
   process.env.SESSION_SECRET ??= 'a-test-secret-that-is-long-enough-to-use-here'
   t = await createTestDatabase()
   accounts = createTestAccountsContext(t, { attemptsPerMinute: 1000 })
-  for (const role of STAFF_ROLES) {
-    const email = `${role}@staff.example.rw`
-    const id = await person(email, 'admin', role)
-    members[role] = { id, name: email.split('@')[0] as string, cookie: await signedIn(email) }
-  }
+  members = await makeStaffOfEveryRole(accounts, 'staff.example.rw')
 })
 
 afterAll(async () => {
@@ -207,9 +156,12 @@ describe('routes: a support member is refused finance actions, and nothing chang
       audit: await rows(staffAuditLog),
     }
     const support = members.support.cookie
-    expect(statusOf(await asStaff(payoutsLoader, support, 'GET', '/admin/payouts'))).toBe(403)
-    expect(statusOf(await asStaff(payoutsAction, support, 'POST', '/admin/payouts', { intent: 'pay-due' }))).toBe(403)
-    const refund = await asStaff(
+    expect(statusOf(await callAdminRoute(accounts, payoutsLoader, support, 'GET', '/admin/payouts'))).toBe(403)
+    expect(
+      statusOf(await callAdminRoute(accounts, payoutsAction, support, 'POST', '/admin/payouts', { intent: 'pay-due' })),
+    ).toBe(403)
+    const refund = await callAdminRoute(
+      accounts,
       orderAction,
       support,
       'POST',
@@ -228,7 +180,9 @@ describe('routes: a support member is refused finance actions, and nothing chang
 
   it('lets finance pay the stores due, and the audit log keeps it', async () => {
     const { action } = await import('#app/routes/admin/payouts.tsx')
-    const out = await asStaff(action, members.finance.cookie, 'POST', '/admin/payouts', { intent: 'pay-due' })
+    const out = await callAdminRoute(accounts, action, members.finance.cookie, 'POST', '/admin/payouts', {
+      intent: 'pay-due',
+    })
     expect(statusOf(out)).toBe(200)
     const { entries } = await searchAuditLog(t.ctx, { action: 'payout:payDue' })
     expect(entries).toHaveLength(1)
@@ -237,7 +191,8 @@ describe('routes: a support member is refused finance actions, and nothing chang
 
   it('lets support add a note to an order (a customer-facing action) but not cancel it', async () => {
     const { action } = await import('#app/routes/admin/order.tsx')
-    const cancel = await asStaff(
+    const cancel = await callAdminRoute(
+      accounts,
       action,
       members.support.cookie,
       'POST',
@@ -246,7 +201,8 @@ describe('routes: a support member is refused finance actions, and nothing chang
       { number: 'ISK-1' },
     )
     expect(statusOf(cancel)).toBe(403)
-    const note = await asStaff(
+    const note = await callAdminRoute(
+      accounts,
       action,
       members.support.cookie,
       'POST',
@@ -297,11 +253,11 @@ describe('invitations', () => {
       email: 'aimee@staff.example.rw',
       staffRole: 'support',
     })
-    const accepted = await acceptInvitation(accounts, call(), { token, name: 'Aimée Uwera', password: PASSWORD })
+    const accepted = await acceptInvitation(accounts, call(), { token, name: 'Aimée Uwera', password: TEST_PASSWORD })
     expect(accepted).toMatchObject({ ok: true, staffRole: 'support' })
     const [user] = await t.ctx.db.select().from(users).where(eq(users.email, 'aimee@staff.example.rw'))
     expect(user).toMatchObject({ role: 'admin', staffRole: 'support', name: 'Aimée Uwera', emailVerified: true })
-    expect(await acceptInvitation(accounts, call(), { token, name: 'Someone Else', password: PASSWORD })).toEqual({
+    expect(await acceptInvitation(accounts, call(), { token, name: 'Someone Else', password: TEST_PASSWORD })).toEqual({
       ok: false,
       code: 'used',
     })
@@ -320,7 +276,9 @@ describe('invitations', () => {
     const justBefore = new Date(now.getTime() + INVITATION_VALID_HOURS * 3600_000 - 1000)
     expect((await findInvitation(t.ctx, token, justBefore)).state).toBe('valid')
     const after = new Date(now.getTime() + INVITATION_VALID_HOURS * 3600_000)
-    expect(await acceptInvitation(accounts, call(), { token, name: 'Late', password: PASSWORD, now: after })).toEqual({
+    expect(
+      await acceptInvitation(accounts, call(), { token, name: 'Late', password: TEST_PASSWORD, now: after }),
+    ).toEqual({
       ok: false,
       code: 'expired',
     })
@@ -348,12 +306,12 @@ describe('invitations', () => {
       ok: false,
       code: 'not_found',
     })
-    expect(await acceptInvitation(accounts, call(), { token: revokedToken, name: 'Gone', password: PASSWORD })).toEqual(
-      {
-        ok: false,
-        code: 'unknown',
-      },
-    )
+    expect(
+      await acceptInvitation(accounts, call(), { token: revokedToken, name: 'Gone', password: TEST_PASSWORD }),
+    ).toEqual({
+      ok: false,
+      code: 'unknown',
+    })
   })
 
   it('sends one invitation when two owners invite the same address at the same moment', async () => {
@@ -369,7 +327,7 @@ describe('invitations', () => {
   })
 
   it('refuses an address that already has an account (a customer is never made staff by e-mail), or is staff', async () => {
-    await person('shopper@example.rw', 'customer')
+    await makeAccount(accounts, 'shopper@example.rw', 'customer')
     expect(
       await inviteStaff(owner(), { email: 'shopper@example.rw', staffRole: 'owner', siteUrl: 'https://isoko.rw' }),
     ).toEqual({
@@ -389,8 +347,8 @@ describe('invitations', () => {
     // An account made with the address after the invitation was sent: the link refuses, and can be used no more.
     await inviteStaff(owner(), { email: 'race@example.rw', staffRole: 'support', siteUrl: 'https://isoko.rw' })
     const token = await invitationLink('race@example.rw')
-    await person('race@example.rw', 'customer')
-    expect(await acceptInvitation(accounts, call(), { token, name: 'Race', password: PASSWORD })).toEqual({
+    await makeAccount(accounts, 'race@example.rw', 'customer')
+    expect(await acceptInvitation(accounts, call(), { token, name: 'Race', password: TEST_PASSWORD })).toEqual({
       ok: false,
       code: 'has-account',
     })
@@ -422,7 +380,7 @@ describe('roles: the last owner and oneself', () => {
 
   it('changes a role (recorded before and after), and takes a member off the staff', async () => {
     const owner = { ...t.ctx, actor: { userId: members.owner.id, name: 'owner' } }
-    const id = await person('temp@staff.example.rw', 'admin', 'operations')
+    const id = await makeAccount(accounts, 'temp@staff.example.rw', 'admin', 'operations')
     expect(await changeStaffRole(owner, { userId: id, staffRole: 'finance' })).toEqual({ ok: true, changed: true })
     // The same change again (a double click): nothing more recorded.
     expect(await changeStaffRole(owner, { userId: id, staffRole: 'finance' })).toEqual({ ok: true, changed: false })
@@ -482,7 +440,8 @@ describe('the audit log', () => {
     const before = await rows(staffAuditLog)
     expect(
       statusOf(
-        await asStaff(
+        await callAdminRoute(
+          accounts,
           action,
           members.support.cookie,
           'POST',

@@ -27,6 +27,15 @@ export type StaffActorContext = ServiceContext & { actor: { userId: string; name
 /** How long an invitation's link works. */
 export const INVITATION_VALID_HOURS = 72
 
+/** Records what the acting staff member did, in the transaction of the change. */
+function recordAsActor(
+  tx: Parameters<typeof recordStaffAction>[0]['db'],
+  ctx: StaffActorContext,
+  entry: Omit<Parameters<typeof recordStaffAction>[1], 'actor'>,
+) {
+  return recordStaffAction({ db: tx }, { actor: ctx.actor, ...entry })
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export { listStaffAccounts }
@@ -122,15 +131,11 @@ export async function inviteStaff(
         locale: input.locale ?? defaultLocale,
       }),
     )
-    await recordStaffAction(
-      { db: tx },
-      {
-        actor: ctx.actor,
-        action: 'staff:invite',
-        subject: { type: 'invitation', id },
-        after: { email, role: input.staffRole },
-      },
-    )
+    await recordAsActor(tx, ctx, {
+      action: 'staff:invite',
+      subject: { type: 'invitation', id },
+      after: { email, role: input.staffRole },
+    })
     return { ok: true, invitationId: id } as const
   })
 }
@@ -146,15 +151,11 @@ export async function revokeInvitation(
       .where(and(eq(staffInvitations.id, input.invitationId), isNull(staffInvitations.acceptedAt)))
       .returning({ email: staffInvitations.email, staffRole: staffInvitations.staffRole })
     if (!row) return { ok: false, code: 'not_found' } as const
-    await recordStaffAction(
-      { db: tx },
-      {
-        actor: ctx.actor,
-        action: 'staff:invite:revoke',
-        subject: { type: 'invitation', id: input.invitationId },
-        before: { email: row.email, role: row.staffRole },
-      },
-    )
+    await recordAsActor(tx, ctx, {
+      action: 'staff:invite:revoke',
+      subject: { type: 'invitation', id: input.invitationId },
+      before: { email: row.email, role: row.staffRole },
+    })
     return { ok: true } as const
   })
 }
@@ -257,16 +258,12 @@ export async function changeStaffRole(
     if (member.staffRole === input.staffRole) return { ok: true, changed: false } as const
     if (member.staffRole === 'owner' && owners <= 1) return { ok: false, code: 'last-owner' } as const
     await setStaffRole({ db: tx }, member.id, input.staffRole)
-    await recordStaffAction(
-      { db: tx },
-      {
-        actor: ctx.actor,
-        action: 'staff:role',
-        subject: { type: 'staff', id: member.id },
-        before: { role: member.staffRole },
-        after: { role: input.staffRole },
-      },
-    )
+    await recordAsActor(tx, ctx, {
+      action: 'staff:role',
+      subject: { type: 'staff', id: member.id },
+      before: { role: member.staffRole },
+      after: { role: input.staffRole },
+    })
     return { ok: true, changed: true } as const
   })
 }
@@ -283,16 +280,12 @@ export async function removeStaffMember(
     if (!member) return { ok: false, code: 'not_found' } as const
     if (member.staffRole === 'owner' && owners <= 1) return { ok: false, code: 'last-owner' } as const
     await removeStaffAccess({ db: tx }, member.id)
-    await recordStaffAction(
-      { db: tx },
-      {
-        actor: ctx.actor,
-        action: 'staff:remove',
-        subject: { type: 'staff', id: member.id },
-        before: { email: member.email, role: member.staffRole },
-        after: { role: null },
-      },
-    )
+    await recordAsActor(tx, ctx, {
+      action: 'staff:remove',
+      subject: { type: 'staff', id: member.id },
+      before: { email: member.email, role: member.staffRole },
+      after: { role: null },
+    })
     return { ok: true, name: member.name } as const
   })
 }

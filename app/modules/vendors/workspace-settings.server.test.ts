@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { users } from '#app/modules/accounts/tables.server.ts'
 import { products } from '#app/modules/catalog/tables.server.ts'
 import { findPurchasableVariant } from '#app/modules/catalog/variants.server.ts'
 import { findVendorStore, listVendors } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { makeProduct, makeVendor } from '#tests/shop.ts'
+import { makeOwnedVendor, makeProduct } from '#tests/shop.ts'
 import type { OpeningHours } from './opening-hours.ts'
 import { findStoreSettings, setOpeningHours, setStoreClosed } from './own-store.server.ts'
 import { parseOpeningHoursForm } from './store-settings.schemas.ts'
 import { vendors } from './tables.server.ts'
-import { setVendorOwner } from './vendors-admin.server.ts'
 
 let t: TestDatabase
 let store: number
@@ -23,11 +21,20 @@ async function listed(id: number) {
   return row?.listed
 }
 
+/** The opening-hours form as the browser posts it, with the given days ticked open from and to the given times. */
+function hoursForm(days: Record<string, [opens: string, closes: string]>) {
+  const form = new FormData()
+  for (const [day, [opens, closes]] of Object.entries(days)) {
+    form.set(`open-${day}`, 'on')
+    form.set(`opens-${day}`, opens)
+    form.set(`closes-${day}`, closes)
+  }
+  return form
+}
+
 beforeAll(async () => {
   t = await createTestDatabase()
-  store = (await makeVendor(t.ctx, 'hours-store')).id
-  await t.ctx.db.insert(users).values({ id: owner, name: owner, email: `${owner}@example.rw`, role: 'vendor' })
-  await setVendorOwner(t.ctx, store, owner)
+  store = (await makeOwnedVendor(t.ctx, owner, { slug: 'hours-store' })).id
   productId = (await makeProduct(t.ctx, store)).productId
 })
 
@@ -45,14 +52,7 @@ describe('opening hours', () => {
   })
 
   test('stored as the owner set them; the store page shows exactly those, open now computed across Kigali midnight', async () => {
-    const form = new FormData()
-    form.set('open-mon', 'on')
-    form.set('opens-mon', '09:00')
-    form.set('closes-mon', '17:30')
-    form.set('open-sat', 'on')
-    form.set('opens-sat', '20:00')
-    form.set('closes-sat', '02:00')
-    const parsed = parseOpeningHoursForm(form)
+    const parsed = parseOpeningHoursForm(hoursForm({ mon: ['09:00', '17:30'], sat: ['20:00', '02:00'] }))
     expect(parsed.ok).toBe(true)
     if (!parsed.ok) return
     const expected: OpeningHours = [
@@ -84,14 +84,7 @@ describe('opening hours', () => {
   })
 
   test('bad times are refused per day; a week with no open day is stored as no hours', async () => {
-    const form = new FormData()
-    form.set('open-tue', 'on')
-    form.set('opens-tue', '9am')
-    form.set('closes-tue', '17:00')
-    form.set('open-wed', 'on')
-    form.set('opens-wed', '10:00')
-    form.set('closes-wed', '10:00')
-    expect(parseOpeningHoursForm(form)).toEqual({
+    expect(parseOpeningHoursForm(hoursForm({ tue: ['9am', '17:00'], wed: ['10:00', '10:00'] }))).toEqual({
       ok: false,
       errors: { tue: 'vendorSettings.hours.error.time', wed: 'vendorSettings.hours.error.same' },
     })

@@ -5,6 +5,7 @@ import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input, Label } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
@@ -32,7 +33,7 @@ function kigaliDay(day: string, days = 0): Date {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPermission(context, 'audit:read')
-  const query = AuditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseSearchParams(request, AuditQuerySchema)
   const ctx = serviceContextOf(context)
   const from = query.from ? kigaliDay(query.from) : undefined
   const to = query.to ? kigaliDay(query.to, 1) : undefined
@@ -104,18 +105,9 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="audit-subject">{t('admin.audit.field.subject')}</Label>
-          <Input id="audit-subject" name="subject" type="search" defaultValue={query.subject ?? ''} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="audit-from">{t('admin.audit.field.from')}</Label>
-          <Input id="audit-from" name="from" type="date" defaultValue={query.from ?? ''} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="audit-to">{t('admin.audit.field.to')}</Label>
-          <Input id="audit-to" name="to" type="date" defaultValue={query.to ?? ''} />
-        </div>
+        <AuditInput name="subject" type="search" label={t('admin.audit.field.subject')} value={query.subject} />
+        <AuditInput name="from" type="date" label={t('admin.audit.field.from')} value={query.from} />
+        <AuditInput name="to" type="date" label={t('admin.audit.field.to')} value={query.to} />
         <div className="flex flex-wrap items-end gap-2">
           <Button type="submit">{t('admin.audit.submit')}</Button>
           {filtered ? (
@@ -166,5 +158,25 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination className="mt-6" page={page} pageCount={pageCount} hrefFor={(p) => pageHref(pathname, search, p)} />
     </section>
+  )
+}
+
+/** One of the search's text or date fields. */
+function AuditInput({
+  name,
+  type,
+  label,
+  value,
+}: {
+  name: string
+  type: 'search' | 'date'
+  label: string
+  value: string | undefined
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={`audit-${name}`}>{label}</Label>
+      <Input id={`audit-${name}`} name={name} type={type} defaultValue={value ?? ''} />
+    </div>
   )
 }

@@ -1,5 +1,6 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
+import { staffCsvDownload } from '#app/modules/staff/exports.server.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { StaffCustomersQuerySchema } from '#app/queries/staff-console.schemas.ts'
 import { exportCustomersCsv } from '#app/queries/staff-console.server.ts'
@@ -10,22 +11,8 @@ import type { Route } from './+types/customers-csv'
 // never cached by a browser or a proxy (docs/security.md).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireStaffPermission(context, 'exports:customers')
-  const { page: _page, ...query } = StaffCustomersQuerySchema.parse(
-    Object.fromEntries(new URL(request.url).searchParams),
-  )
-  const csv = await exportCustomersCsv(serviceContextOf(context), query)
-  await recordStaffAction(serviceContextOf(context), {
-    actor,
-    action: 'export:customers',
-    subject: { type: 'export', id: 'customers' },
-    after: { filter: query },
-  })
-  const day = new Date().toISOString().slice(0, 10)
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="isoko-customers-${day}.csv"`,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  const { page: _page, ...query } = parseSearchParams(request, StaffCustomersQuerySchema)
+  const ctx = serviceContextOf(context)
+  const csv = await exportCustomersCsv(ctx, query)
+  return staffCsvDownload(ctx, { actor, list: 'customers', filter: query, csv })
 }

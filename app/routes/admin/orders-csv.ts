@@ -1,6 +1,7 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
-import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { staffCsvDownload } from '#app/modules/staff/exports.server.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { exportOrdersCsv } from '#app/queries/staff-orders.server.ts'
 import type { Route } from './+types/orders-csv'
@@ -10,20 +11,8 @@ import type { Route } from './+types/orders-csv'
 // guard runs before this loader).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireStaffPermission(context, 'exports:orders')
-  const { page: _page, ...query } = StaffOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const csv = await exportOrdersCsv(serviceContextOf(context), query)
-  await recordStaffAction(serviceContextOf(context), {
-    actor,
-    action: 'export:orders',
-    subject: { type: 'export', id: 'orders' },
-    after: { filter: query },
-  })
-  const day = new Date().toISOString().slice(0, 10)
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="isoko-orders-${day}.csv"`,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  const { page: _page, ...query } = parseSearchParams(request, StaffOrdersQuerySchema)
+  const ctx = serviceContextOf(context)
+  const csv = await exportOrdersCsv(ctx, query)
+  return staffCsvDownload(ctx, { actor, list: 'orders', filter: query, csv })
 }

@@ -1,18 +1,18 @@
 import { Form, Link, useLocation } from 'react-router'
+import { AdminCsvLink, AdminFilterPills, AdminListing } from '#app/components/admin/admin-listing.tsx'
 import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
-import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { OrderStatusBadge } from '#app/components/fulfilment/order-status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { cn } from '#app/lib/utils.ts'
 import { orderStatuses, paymentMethods, StaffOrdersQuerySchema } from '#app/modules/orders/orders.schemas.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { listOrdersForConsole } from '#app/queries/staff-orders.server.ts'
@@ -24,7 +24,7 @@ export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPermission(context, 'orders:read')
-  const query = StaffOrdersQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseSearchParams(request, StaffOrdersQuerySchema)
   const listing = await listOrdersForConsole(serviceContextOf(context), query)
   return { title: requestI18n(request)._('fulfilment.admin.orders.meta'), listing, query }
 }
@@ -41,7 +41,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const when = useDateTimeFormat()
   const { intlLocale } = useRootData()
-  const { pathname, search } = useLocation()
+  const { pathname } = useLocation()
   const { listing, query } = loaderData
   // The status links keep the other filters; the CSV takes them all (not the page).
   const filters = (status: string | undefined) => {
@@ -66,27 +66,15 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
       </h1>
       <p className="mt-1 text-sm text-muted-foreground">{t('fulfilment.admin.orders.intro')}</p>
 
-      <nav aria-label={t('fulfilment.admin.orders.filter.label')} className="mt-4">
-        <ul className="flex flex-wrap gap-2">
-          {([undefined, ...orderStatuses] as const).map((status) => {
-            const current = query.status === status
-            return (
-              <li key={status ?? 'all'}>
-                <Link
-                  to={filterHref(status)}
-                  aria-current={current ? 'page' : undefined}
-                  className={cn(
-                    'inline-flex h-9 items-center rounded-full border px-3 text-sm',
-                    current ? 'border-primary bg-primary/10 font-semibold text-primary' : 'border-input hover:bg-muted',
-                  )}
-                >
-                  {status ? t(`orders.status.${status}`) : t('fulfilment.admin.orders.filter.all')}
-                </Link>
-              </li>
-            )
-          })}
-        </ul>
-      </nav>
+      <AdminFilterPills
+        label={t('fulfilment.admin.orders.filter.label')}
+        items={([undefined, ...orderStatuses] as const).map((status) => ({
+          key: status ?? 'all',
+          href: filterHref(status),
+          current: query.status === status,
+          label: status ? t(`orders.status.${status}`) : t('fulfilment.admin.orders.filter.all'),
+        }))}
+      />
 
       <Form method="get" role="search" className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
@@ -144,76 +132,59 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
           <Button type="submit" variant="outline">
             {t('fulfilment.admin.orders.search.submit')}
           </Button>
-          <a
-            href={`/admin/orders.csv${csvQuery}`}
-            className="inline-flex h-10 items-center text-sm font-medium text-primary underline underline-offset-4"
-            download
-          >
-            {t('fulfilment.admin.orders.csv')}
-          </a>
+          <AdminCsvLink href={`/admin/orders.csv${csvQuery}`}>{t('fulfilment.admin.orders.csv')}</AdminCsvLink>
         </div>
       </Form>
 
-      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-        {t('fulfilment.admin.orders.count', { count: listing.total })}
-      </p>
-      {listing.items.length === 0 ? (
-        <p className="mt-3 rounded-lg border border-dashed border-border p-6 text-center">
-          {t('fulfilment.admin.orders.empty')}
-        </p>
-      ) : (
-        <div className="mt-3">
-          <AdminTable
-            caption={t('fulfilment.admin.orders.heading')}
-            columns={[
-              t('admin.orders.table.number'),
-              t('fulfilment.admin.orders.field.date'),
-              t('fulfilment.admin.orders.field.customer'),
-              t('fulfilment.admin.orders.field.total'),
-              t('fulfilment.admin.orders.field.method'),
-              t('fulfilment.admin.orders.field.status'),
-            ]}
-          >
-            {listing.items.map((o) => (
-              <AdminRow key={o.id}>
-                <AdminCell>
-                  <Link
-                    to={`/admin/orders/${o.number}`}
-                    className="font-semibold text-primary underline underline-offset-4"
-                  >
-                    {o.number}
-                  </Link>
-                </AdminCell>
-                <AdminCell label={t('fulfilment.admin.orders.field.date')}>
-                  <time dateTime={new Date(o.placedAt).toISOString()}>{when(o.placedAt)}</time>
-                </AdminCell>
-                <AdminCell className="break-words">
-                  {o.customerName}
-                  <span className="block break-all text-xs text-muted-foreground">{o.customerEmail}</span>
-                </AdminCell>
-                <AdminCell
-                  label={t('fulfilment.admin.orders.field.total')}
-                  className="font-semibold md:whitespace-nowrap"
+      <AdminListing
+        count={t('fulfilment.admin.orders.count', { count: listing.total })}
+        empty={t('fulfilment.admin.orders.empty')}
+        listing={listing}
+      >
+        <AdminTable
+          caption={t('fulfilment.admin.orders.heading')}
+          columns={[
+            t('admin.orders.table.number'),
+            t('fulfilment.admin.orders.field.date'),
+            t('fulfilment.admin.orders.field.customer'),
+            t('fulfilment.admin.orders.field.total'),
+            t('fulfilment.admin.orders.field.method'),
+            t('fulfilment.admin.orders.field.status'),
+          ]}
+        >
+          {listing.items.map((o) => (
+            <AdminRow key={o.id}>
+              <AdminCell>
+                <Link
+                  to={`/admin/orders/${o.number}`}
+                  className="font-semibold text-primary underline underline-offset-4"
                 >
-                  {formatRwf(o.total, intlLocale)}
-                </AdminCell>
-                <AdminCell label={t('fulfilment.admin.orders.field.method')}>
-                  {t(`orders.method.${o.paymentMethod}`)}
-                </AdminCell>
-                <AdminCell>
-                  <OrderStatusBadge kind="order" status={o.status} />
-                </AdminCell>
-              </AdminRow>
-            ))}
-          </AdminTable>
-        </div>
-      )}
-      <Pagination
-        className="mt-6"
-        page={listing.page}
-        pageCount={listing.pageCount}
-        hrefFor={(page) => pageHref(pathname, search, page)}
-      />
+                  {o.number}
+                </Link>
+              </AdminCell>
+              <AdminCell label={t('fulfilment.admin.orders.field.date')}>
+                <time dateTime={new Date(o.placedAt).toISOString()}>{when(o.placedAt)}</time>
+              </AdminCell>
+              <AdminCell className="break-words">
+                {o.customerName}
+                <span className="block break-all text-xs text-muted-foreground">{o.customerEmail}</span>
+              </AdminCell>
+              <AdminCell
+                label={t('fulfilment.admin.orders.field.total')}
+                className="font-semibold md:whitespace-nowrap"
+              >
+                {formatRwf(o.total, intlLocale)}
+              </AdminCell>
+              <AdminCell label={t('fulfilment.admin.orders.field.method')}>
+                {t(`orders.method.${o.paymentMethod}`)}
+              </AdminCell>
+              <AdminCell>
+                <OrderStatusBadge kind="order" status={o.status} />
+              </AdminCell>
+            </AdminRow>
+          ))}
+        </AdminTable>
+      </AdminListing>
     </section>
   )
 }

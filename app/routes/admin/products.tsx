@@ -1,19 +1,24 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from 'react-router'
+import {
+  AdminFilterPills,
+  AdminListing,
+  AdminSearchField,
+  AdminSearchForm,
+} from '#app/components/admin/admin-listing.tsx'
 import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx'
 import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { useStaffCan } from '#app/components/admin/use-staff-can.ts'
-import { Pagination, pageHref } from '#app/components/catalog/pagination.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { cn } from '#app/lib/utils.ts'
 import { hideProduct, markProductReviewed, unhideProduct } from '#app/modules/catalog/moderation.server.ts'
 import { HIDE_REASON_MAX, REVIEW_QUEUE_DAYS } from '#app/modules/catalog/moderation.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
@@ -29,7 +34,7 @@ export const clientMiddleware = [messagesFor(handle)]
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPermission(context, 'products:read')
-  const query = StaffProductsQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
+  const query = parseSearchParams(request, StaffProductsQuerySchema)
   const listing = await listProductsForStaff(serviceContextOf(context), query)
   return { title: requestI18n(request)._('admin.products.meta'), listing, query }
 }
@@ -85,7 +90,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
   const when = useDateTimeFormat()
   const { intlLocale } = useRootData()
   const { listing, query } = loaderData
-  const { pathname, search } = useLocation()
+  const { pathname } = useLocation()
   const mayModerate = useStaffCan('products:moderate')
   const viewHref = (view: string) => {
     const params = new URLSearchParams()
@@ -99,103 +104,72 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       <h1 id="admin-products-title" className="text-2xl font-bold sm:text-3xl">
         {t('admin.products.heading')}
       </h1>
-      <nav aria-label={t('admin.products.views')} className="mt-4">
-        <ul className="flex flex-wrap gap-2">
-          {views.map((view) => (
-            <li key={view}>
-              <Link
-                to={viewHref(view)}
-                aria-current={query.view === view ? 'page' : undefined}
-                className={cn(
-                  'inline-flex h-9 items-center rounded-full border px-3 text-sm',
-                  query.view === view
-                    ? 'border-primary bg-primary/10 font-semibold text-primary'
-                    : 'border-input hover:bg-muted',
-                )}
-              >
-                {t(`admin.products.view.${view}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <AdminFilterPills
+        label={t('admin.products.views')}
+        items={views.map((view) => ({
+          key: view,
+          href: viewHref(view),
+          current: query.view === view,
+          label: t(`admin.products.view.${view}`),
+        }))}
+      />
       {query.view === 'queue' ? (
         <p className="mt-3 text-sm text-muted-foreground">
           {t('admin.products.queueIntro', { days: REVIEW_QUEUE_DAYS })}
         </p>
       ) : null}
-      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
-        {query.view !== 'all' ? <input type="hidden" name="view" value={query.view} /> : null}
-        <div className="grid min-w-0 flex-1 basis-56 gap-1">
-          <label htmlFor="admin-products-q" className="text-sm font-medium">
-            {t('admin.products.search.label')}
-          </label>
-          <Input id="admin-products-q" name="q" type="search" defaultValue={query.q ?? ''} />
-        </div>
-        <Button type="submit" variant="outline">
-          {t('admin.vendors.search.submit')}
-        </Button>
-      </Form>
-      <p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-        {t('admin.products.count', { count: listing.total })}
-      </p>
-      {listing.items.length === 0 ? (
-        <p className="mt-3 rounded-lg border border-dashed border-border p-6 text-center">
-          {t('admin.products.empty')}
-        </p>
-      ) : (
-        <div className="mt-3">
-          <AdminTable
-            caption={t('admin.products.heading')}
-            columns={[
-              t('admin.products.table.product'),
-              t('admin.vendors.table.store'),
-              t('admin.products.table.price'),
-              t('admin.vendors.table.status'),
-              t('admin.products.table.added'),
-              ...(mayModerate ? [t('admin.products.table.actions')] : []),
-            ]}
-          >
-            {listing.items.map((p) => (
-              <AdminRow key={p.id}>
+      <AdminSearchForm keep={{ view: query.view !== 'all' ? query.view : undefined }}>
+        <AdminSearchField id="admin-products-q" label={t('admin.products.search.label')} defaultValue={query.q} />
+      </AdminSearchForm>
+      <AdminListing
+        count={t('admin.products.count', { count: listing.total })}
+        empty={t('admin.products.empty')}
+        listing={listing}
+      >
+        <AdminTable
+          caption={t('admin.products.heading')}
+          columns={[
+            t('admin.products.table.product'),
+            t('admin.vendors.table.store'),
+            t('admin.products.table.price'),
+            t('admin.vendors.table.status'),
+            t('admin.products.table.added'),
+            ...(mayModerate ? [t('admin.products.table.actions')] : []),
+          ]}
+        >
+          {listing.items.map((p) => (
+            <AdminRow key={p.id}>
+              <AdminCell>
+                <span className="font-semibold break-words">{p.title}</span>
+                <span className="block text-xs text-muted-foreground">{p.category}</span>
+              </AdminCell>
+              <AdminCell label={t('admin.vendors.table.store')}>
+                <Link
+                  to={`/admin/stores/${p.store.id}`}
+                  className="break-words text-primary underline underline-offset-4"
+                >
+                  {p.store.name}
+                </Link>
+              </AdminCell>
+              <AdminCell label={t('admin.products.table.price')}>{formatRwf(p.price, intlLocale)}</AdminCell>
+              <AdminCell className="md:whitespace-nowrap">
+                <ProductState product={p} />
+              </AdminCell>
+              <AdminCell label={t('admin.products.table.added')}>
+                <time dateTime={p.createdAt}>{when(p.createdAt)}</time>
+              </AdminCell>
+              {mayModerate ? (
                 <AdminCell>
-                  <span className="font-semibold break-words">{p.title}</span>
-                  <span className="block text-xs text-muted-foreground">{p.category}</span>
+                  <ModerationForms
+                    product={p}
+                    refused={actionData && actionData.productId === p.id ? actionData : undefined}
+                  />
                 </AdminCell>
-                <AdminCell label={t('admin.vendors.table.store')}>
-                  <Link
-                    to={`/admin/stores/${p.store.id}`}
-                    className="break-words text-primary underline underline-offset-4"
-                  >
-                    {p.store.name}
-                  </Link>
-                </AdminCell>
-                <AdminCell label={t('admin.products.table.price')}>{formatRwf(p.price, intlLocale)}</AdminCell>
-                <AdminCell className="md:whitespace-nowrap">
-                  <ProductState product={p} />
-                </AdminCell>
-                <AdminCell label={t('admin.products.table.added')}>
-                  <time dateTime={p.createdAt}>{when(p.createdAt)}</time>
-                </AdminCell>
-                {mayModerate ? (
-                  <AdminCell>
-                    <ModerationForms
-                      product={p}
-                      refused={actionData && actionData.productId === p.id ? actionData : undefined}
-                    />
-                  </AdminCell>
-                ) : null}
-              </AdminRow>
-            ))}
-          </AdminTable>
-        </div>
-      )}
-      <Pagination
-        className="mt-6"
-        page={listing.page}
-        pageCount={listing.pageCount}
-        hrefFor={(page) => pageHref(pathname, search, page)}
-      />
+              ) : null}
+            </AdminRow>
+          ))}
+        </AdminTable>
+      </AdminListing>
     </section>
   )
 }
@@ -228,6 +202,28 @@ function ProductState({ product: p }: { product: StaffProductRow }) {
   )
 }
 
+/** A one-button moderation form: the button sends the intent. */
+function IntentForm({
+  productId,
+  intent,
+  busy,
+  children,
+}: {
+  productId: number
+  intent: 'unhide' | 'reviewed'
+  busy: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="productId" value={productId} />
+      <Button type="submit" name="intent" value={intent} variant="outline" size="sm" disabled={busy}>
+        {children}
+      </Button>
+    </Form>
+  )
+}
+
 function ModerationForms({ product: p, refused }: { product: StaffProductRow; refused?: ActionData }) {
   const t = useT()
   const navigation = useNavigation()
@@ -235,23 +231,17 @@ function ModerationForms({ product: p, refused }: { product: StaffProductRow; re
   const fieldId = `hide-${p.id}-reason`
   if (p.hidden) {
     return (
-      <Form method="post">
-        <input type="hidden" name="productId" value={p.id} />
-        <Button type="submit" name="intent" value="unhide" variant="outline" size="sm" disabled={busy}>
-          {t('admin.products.unhide')}
-        </Button>
-      </Form>
+      <IntentForm productId={p.id} intent="unhide" busy={busy}>
+        {t('admin.products.unhide')}
+      </IntentForm>
     )
   }
   return (
     <div className="grid gap-2">
       {p.listed && !p.reviewedAt ? (
-        <Form method="post">
-          <input type="hidden" name="productId" value={p.id} />
-          <Button type="submit" name="intent" value="reviewed" variant="outline" size="sm" disabled={busy}>
-            {t('admin.products.markReviewed')}
-          </Button>
-        </Form>
+        <IntentForm productId={p.id} intent="reviewed" busy={busy}>
+          {t('admin.products.markReviewed')}
+        </IntentForm>
       ) : null}
       <details open={refused ? true : undefined}>
         <summary className="cursor-pointer text-sm font-medium text-destructive">{t('admin.products.hide')}</summary>

@@ -1,5 +1,6 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
-import { recordStaffAction } from '#app/modules/staff/audit.server.ts'
+import { parseSearchParams } from '#app/lib/forms.server.ts'
+import { staffCsvDownload } from '#app/modules/staff/exports.server.ts'
 import { requireStaffPermission } from '#app/modules/staff/guard.server.ts'
 import { StaffStoresQuerySchema } from '#app/queries/staff-console.schemas.ts'
 import { exportStoresCsv } from '#app/queries/staff-console.server.ts'
@@ -9,20 +10,8 @@ import type { Route } from './+types/stores-csv'
 // spreadsheets read it as UTF-8. Staff whose role may export them, each download in the audit log; never cached.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireStaffPermission(context, 'exports:stores')
-  const { page: _page, ...query } = StaffStoresQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams))
-  const csv = await exportStoresCsv(serviceContextOf(context), query)
-  await recordStaffAction(serviceContextOf(context), {
-    actor,
-    action: 'export:stores',
-    subject: { type: 'export', id: 'stores' },
-    after: { filter: query },
-  })
-  const day = new Date().toISOString().slice(0, 10)
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="isoko-stores-${day}.csv"`,
-      'Cache-Control': 'private, no-store',
-    },
-  })
+  const { page: _page, ...query } = parseSearchParams(request, StaffStoresQuerySchema)
+  const ctx = serviceContextOf(context)
+  const csv = await exportStoresCsv(ctx, query)
+  return staffCsvDownload(ctx, { actor, list: 'stores', filter: query, csv })
 }
