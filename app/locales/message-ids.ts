@@ -508,6 +508,7 @@ export type MessageId =
   | 'admin.vendors.toast.suspend'
   | 'admin.vendors.waited.days'
   | 'admin.vendors.waited.hours'
+  | 'admin.vendors.waitingFor'
   | 'analytics.back'
   | 'analytics.best.empty'
   | 'analytics.best.title'

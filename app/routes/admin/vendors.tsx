@@ -6,6 +6,7 @@ import {
   AdminSearchForm,
 } from '#app/components/admin/admin-listing.tsx'
 import { AdminCell, AdminRow, AdminTable } from '#app/components/admin/admin-table.tsx'
+import { useDateTimeFormat } from '#app/components/admin/format.ts'
 import { StatusBadge } from '#app/components/admin/status-badge.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { parseSearchParams } from '#app/lib/forms.server.ts'
@@ -51,6 +52,7 @@ function useWaited() {
 export default function VendorApplicationsPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const waited = useWaited()
+  const when = useDateTimeFormat()
   const { listing, query, now } = loaderData
   const { pathname, search } = useLocation()
   const filterHref = (status?: string) => {
@@ -146,7 +148,14 @@ export default function VendorApplicationsPage({ loaderData }: Route.ComponentPr
                 <StatusBadge status={vendor.status} />
               </AdminCell>
               <AdminCell label={t('admin.vendors.table.waited')} className="text-muted-foreground">
-                <time dateTime={vendor.appliedAt}>{waited(vendor.appliedAt, now)}</time>
+                {/* Only an application still to decide is waiting; a decided one says when it applied. */}
+                {vendor.status === 'pending' ? (
+                  <time dateTime={vendor.appliedAt} className="font-medium text-foreground">
+                    {t('admin.vendors.waitingFor', { time: waited(vendor.appliedAt, now) })}
+                  </time>
+                ) : (
+                  <time dateTime={vendor.appliedAt}>{when(vendor.appliedAt)}</time>
+                )}
               </AdminCell>
             </AdminRow>
           ))}
