@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import type { Locale } from '#app/lib/i18n.tsx'
 import { escapeLike } from '#app/lib/like.ts'
 import { phoneDigits } from '#app/lib/phone.ts'
 import { users } from '#app/modules/accounts/tables.server.ts'
@@ -278,6 +279,8 @@ export async function listProductsForStaff(
   ctx: ServiceContext,
   query: StaffProductsQuery,
   now = new Date(),
+  /** The reader's language: categories are named in it when they have a name in it. */
+  locale: Locale = 'en',
 ): Promise<StaffProductsPage> {
   const where = productsWhere(query, now)
   const [{ n }] = await ctx.db
@@ -299,7 +302,8 @@ export async function listProductsForStaff(
       createdAt: products.createdAt,
       storeId: vendors.id,
       storeName: vendors.name,
-      category: categories.name,
+      category:
+        locale === 'en' ? categories.name : sql<string>`coalesce(${categories.names}->>${locale}, ${categories.name})`,
       hiddenAt: products.hiddenAt,
       hiddenReason: products.hiddenReason,
       hiddenBy: users.name,

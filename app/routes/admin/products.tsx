@@ -13,7 +13,7 @@ import { FieldError, Input } from '#app/components/ui/input.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { flashCookie } from '#app/lib/flash.server.ts'
 import { parseSearchParams } from '#app/lib/forms.server.ts'
-import { requestI18n } from '#app/lib/i18n.server.ts'
+import { requestI18n, requestLocale } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatRwf } from '#app/lib/money.ts'
@@ -35,7 +35,7 @@ export const clientMiddleware = [messagesFor(handle)]
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPermission(context, 'products:read')
   const query = parseSearchParams(request, StaffProductsQuerySchema)
-  const listing = await listProductsForStaff(serviceContextOf(context), query)
+  const listing = await listProductsForStaff(serviceContextOf(context), query, new Date(), requestLocale(request))
   return { title: requestI18n(request)._('admin.products.meta'), listing, query }
 }
 

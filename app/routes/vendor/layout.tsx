@@ -99,7 +99,7 @@ export default function VendorLayout({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto w-full min-w-0 max-w-7xl lg:flex lg:gap-2 lg:px-4">
       <nav
         aria-label={t('vendorNav.label')}
-        className="min-w-0 border-b border-border bg-card lg:sticky lg:top-4 lg:mt-8 lg:w-56 lg:shrink-0 lg:self-start lg:rounded-lg lg:border print:hidden"
+        className="min-w-0 border-b border-border bg-card lg:sticky lg:top-28 lg:mt-8 lg:max-h-[calc(100dvh-8rem)] lg:overflow-y-auto lg:w-56 lg:shrink-0 lg:self-start lg:rounded-lg lg:border print:hidden"
       >
         <p className="hidden px-4 pt-4 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase lg:block">
           {t('vendorNav.label')}
