@@ -480,6 +480,7 @@ export const AREAS_OF_PREFIX: Record<string, readonly Area[]> = {
   'vendorProducts.stockShort': ['vendor'],
   'vendorSettings.account': ['vendor-workspace'],
   'vendorSettings.closing': ['vendor-workspace'],
+  'vendorSettings.departments': ['vendor-workspace'],
   'vendorSettings.hours': ['vendor-workspace'],
   'vendorSettings.password': ['vendor-workspace'],
   'vendors.card': ['vendors'],

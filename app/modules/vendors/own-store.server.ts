@@ -39,6 +39,8 @@ export type StoreSettings = {
   openingHours: OpeningHours | null
   /** When the owner closed the store for a while; null while it is open for business. */
   closedAt: Date | null
+  /** The departments the store is listed in (slugs of `storeDepartments`). */
+  categories: string[]
 }
 
 /** What the settings form starts from: the store an account runs, or null. */
@@ -63,6 +65,7 @@ export async function findStoreSettings(
       avatarColours: vendors.avatarColours,
       openingHours: vendors.openingHours,
       closedAt: vendors.closedAt,
+      categories: vendors.categories,
     })
     .from(vendors)
     .where(eq(vendors.ownerUserId, input.ownerUserId))
@@ -136,6 +139,23 @@ export async function setStoreClosed(
   const rows = await ctx.db
     .update(vendors)
     .set({ closedAt: input.closed ? sql`coalesce(${vendors.closedAt}, now())` : null })
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+    .returning({ id: vendors.id })
+  if (rows.length) clearListingCaches()
+  return rows.length ? { ok: true } : { ok: false, code: 'no-store' }
+}
+
+/**
+ * The departments the store `ownerUserId` runs is listed in (checked by StoreDepartmentsSchema, as at onboarding).
+ * The stores directory filters by them, so its cached listings are dropped.
+ */
+export async function setStoreDepartments(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; departments: string[] },
+): Promise<{ ok: true } | { ok: false; code: 'no-store' }> {
+  const rows = await ctx.db
+    .update(vendors)
+    .set({ categories: [...new Set(input.departments)] })
     .where(eq(vendors.ownerUserId, input.ownerUserId))
     .returning({ id: vendors.id })
   if (rows.length) clearListingCaches()
