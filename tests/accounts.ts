@@ -1,6 +1,7 @@
 import { isLocale } from '#app/lib/i18n.tsx'
 import { type AccountsContext, passwordResetEmail, phoneCodeSms } from '#app/modules/accounts/accounts.server.ts'
 import { createAuth } from '#app/modules/accounts/auth.server.ts'
+import { emailChangeLinkEmail } from '#app/modules/accounts/email-change.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import type { TestDatabase } from './db.ts'
 
@@ -18,6 +19,9 @@ export function createTestAccountsContext(
       attemptsPerMinute: options.attemptsPerMinute ?? 100,
       sendPasswordReset: async (input) => {
         await enqueueMessage(t.ctx, passwordResetEmail(input))
+      },
+      sendEmailChange: async (input) => {
+        await enqueueMessage(t.ctx, emailChangeLinkEmail({ ...input, locale: 'en' }))
       },
       sendPhoneCode: async (input) => {
         await enqueueMessage(

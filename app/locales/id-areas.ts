@@ -481,6 +481,7 @@ export const AREAS_OF_PREFIX: Record<string, readonly Area[]> = {
   'vendorSettings.account': ['vendor-workspace'],
   'vendorSettings.closing': ['vendor-workspace'],
   'vendorSettings.departments': ['vendor-workspace'],
+  'vendorSettings.email': ['vendor-workspace'],
   'vendorSettings.hours': ['vendor-workspace'],
   'vendorSettings.password': ['vendor-workspace'],
   'vendors.card': ['vendors'],

@@ -145,3 +145,6 @@ export const PhoneCodeSchema = z.object({
 export const AddEmailSchema = z
   .object({ email, password: PasswordSchema, confirmPassword: z.string() })
   .superRefine(confirmed)
+
+/** A new e-mail address for the account (it takes effect once the link sent to it is opened). */
+export const ChangeEmailSchema = z.object({ email })

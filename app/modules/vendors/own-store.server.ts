@@ -162,6 +162,33 @@ export async function setStoreDepartments(
   return rows.length ? { ok: true } : { ok: false, code: 'no-store' }
 }
 
+/** How customers and Isoko reach the store `ownerUserId` runs: its phone and e-mail (each once re-verified). */
+export async function findStoreContact(
+  ctx: ServiceContext,
+  input: { ownerUserId: string },
+): Promise<{ id: number; phone: string; email: string } | null> {
+  const [row] = await ctx.db
+    .select({ id: vendors.id, phone: vendors.phone, email: vendors.email })
+    .from(vendors)
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+  return row ?? null
+}
+
+/**
+ * The store's contact follows its owner's account: called once a new number or address is proved (the workflows
+ * in vendor-contact.server.ts), never with a value the browser sent unchecked.
+ */
+export async function setStoreContact(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; phone?: string; email?: string },
+): Promise<void> {
+  const set: { phone?: string; email?: string } = {}
+  if (input.phone) set.phone = input.phone
+  if (input.email) set.email = input.email
+  if (Object.keys(set).length === 0) return
+  await ctx.db.update(vendors).set(set).where(eq(vendors.ownerUserId, input.ownerUserId))
+}
+
 /** The store's two pictures: its logo (square, `avatarKey`) and its banner (wide 3:1, `bannerKey`). */
 export type StorePicture = 'logo' | 'banner'
 
