@@ -389,6 +389,11 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             {t('vendorSettings.account.password')}
           </Link>
         </p>
+        <p className="mt-2">
+          <Link to="/vendor-dashboard/settings/contact" className="font-medium text-primary hover:underline">
+            {t('vendorSettings.account.contact')}
+          </Link>
+        </p>
       </section>
 
       {settings.status === 'approved' ? <StoreClosingForm closed={settings.closedAt !== null} /> : null}
