@@ -134,6 +134,7 @@ export default [
       route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
       route('vendor-dashboard/settings/password', 'routes/vendor/password.tsx'),
       route('vendor-dashboard/settings/contact', 'routes/vendor/settings-contact.tsx'),
+      route('vendor-dashboard/settings/close-account', 'routes/vendor/settings-close-account.tsx'),
       route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
       route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
       route('vendor-dashboard/orders/:vendorOrderId/packing-slip', 'routes/vendor/packing-slip.tsx'),

@@ -479,6 +479,7 @@ export const AREAS_OF_PREFIX: Record<string, readonly Area[]> = {
   'vendorProducts.sort': ['vendor'],
   'vendorProducts.stockShort': ['vendor'],
   'vendorSettings.account': ['vendor-workspace'],
+  'vendorSettings.closeAccount': ['vendor-workspace'],
   'vendorSettings.closing': ['vendor-workspace'],
   'vendorSettings.contact': ['vendor-workspace'],
   'vendorSettings.departments': ['vendor-workspace'],

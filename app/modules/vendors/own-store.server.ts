@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { type StoreUploadOptions, storeUploadedImage, type UploadRefusal } from '#app/modules/images/uploads.server.ts'
@@ -139,7 +139,8 @@ export async function setStoreClosed(
   const rows = await ctx.db
     .update(vendors)
     .set({ closedAt: input.closed ? sql`coalesce(${vendors.closedAt}, now())` : null })
-    .where(eq(vendors.ownerUserId, input.ownerUserId))
+    // A store whose account was closed for good is never reopened.
+    .where(and(eq(vendors.ownerUserId, input.ownerUserId), isNull(vendors.accountClosedAt)))
     .returning({ id: vendors.id })
   if (rows.length) clearListingCaches()
   return rows.length ? { ok: true } : { ok: false, code: 'no-store' }
@@ -187,6 +188,29 @@ export async function setStoreContact(
   if (input.email) set.email = input.email
   if (Object.keys(set).length === 0) return
   await ctx.db.update(vendors).set(set).where(eq(vendors.ownerUserId, input.ownerUserId))
+}
+
+/**
+ * The owner closed their account for good: the store is closed (unlisted with its products, by the read model's
+ * trigger), marked so that it never reopens, and its owner's personal details (name, contact, address, payout
+ * number) are cleared. Its orders and ledger stay, as the law and the accounts need. Doing it twice changes nothing.
+ */
+export async function closeStoreForGood(ctx: ServiceContext, input: { vendorId: number }): Promise<void> {
+  await ctx.db
+    .update(vendors)
+    .set({
+      closedAt: sql`coalesce(${vendors.closedAt}, now())`,
+      accountClosedAt: sql`coalesce(${vendors.accountClosedAt}, now())`,
+      ownerName: '',
+      email: '',
+      phone: '',
+      businessAddress: '',
+      payoutProvider: null,
+      payoutPhone: null,
+      payoutMethodSetAt: null,
+    })
+    .where(eq(vendors.id, input.vendorId))
+  clearListingCaches()
 }
 
 /** The store's two pictures: its logo (square, `avatarKey`) and its banner (wide 3:1, `bannerKey`). */

@@ -394,6 +394,11 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
             {t('vendorSettings.account.contact')}
           </Link>
         </p>
+        <p className="mt-2">
+          <Link to="/vendor-dashboard/settings/close-account" className="font-medium text-destructive hover:underline">
+            {t('vendorSettings.closeAccount.link')}
+          </Link>
+        </p>
       </section>
 
       {settings.status === 'approved' ? <StoreClosingForm closed={settings.closedAt !== null} /> : null}
