@@ -7,7 +7,6 @@ import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useT } from '#app/lib/use-t.ts'
-import { EMAIL_CHANGE_VALID_SECONDS } from '#app/modules/accounts/auth.server.ts'
 import { findSignInIdentifiers, secondsUntilResend } from '#app/modules/accounts/phone.server.ts'
 import { PHONE_CODE } from '#app/modules/accounts/phone-code.ts'
 import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
@@ -55,7 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: identifiers.email ?? store.email,
     phone: formatPhone(identifiers.phone ?? store.phone),
     emailSentTo: sentTo ? sentTo.slice(0, 254) : null,
-    linkMinutes: EMAIL_CHANGE_VALID_SECONDS / 60,
     pending:
       pending && pending.phone !== identifiers.phone
         ? { phone: formatPhone(pending.phone), resendIn: await secondsUntilResend(ctx, pending.phone) }
@@ -166,7 +164,7 @@ export default function VendorContactPage({ loaderData, actionData }: Route.Comp
         <p className="mt-1 break-words">{t('vendorSettings.email.current', { email })}</p>
         {emailSentTo && !answer ? (
           <p role="status" className="mt-3 rounded-md border border-success/40 bg-success/10 p-3 text-sm break-words">
-            {t('vendorSettings.email.sent', { email: emailSentTo, minutes: loaderData.linkMinutes })}
+            {t('vendorSettings.email.sent', { email: emailSentTo })}
           </p>
         ) : null}
         <Form method="post" className="mt-3 grid max-w-md gap-3">
