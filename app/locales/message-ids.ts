@@ -2693,6 +2693,7 @@ export type MessageId =
   | 'vendorSettings.contact.back'
   | 'vendorSettings.contact.intro'
   | 'vendorSettings.contact.meta'
+  | 'vendorSettings.contact.password'
   | 'vendorSettings.contact.title'
   | 'vendorSettings.departments.intro'
   | 'vendorSettings.departments.save'

@@ -32,6 +32,7 @@ const caller = (session?: string) => ({
 })
 const formOf = (fields: Record<string, string>) => {
   const form = new FormData()
+  form.set('currentPassword', 'Kigali-Boutique-77')
   for (const [k, v] of Object.entries(fields)) form.set(k, v)
   return form
 }
@@ -75,6 +76,29 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('changing the e-mail address', () => {
+  test('asks for the password first: without it, or wrong, nothing is sent', async () => {
+    const form = formOf({ email: 'elsewhere@example.rw' })
+    form.set('currentPassword', 'not-my-password-1')
+    expect(await startEmailChange(ctx, caller(vendor.session), vendor, form)).toMatchObject({
+      ok: false,
+      errors: { currentPassword: 'account.error.wrongPassword' },
+      values: { email: 'elsewhere@example.rw' },
+    })
+    form.delete('currentPassword')
+    expect(await startEmailChange(ctx, caller(vendor.session), vendor, form)).toMatchObject({
+      ok: false,
+      errors: { currentPassword: 'account.error.required' },
+    })
+    const phone = formOf({ phone: '0788400909' })
+    phone.set('currentPassword', 'not-my-password-1')
+    expect(await startVendorPhoneChange(ctx, caller(vendor.session), vendor, phone)).toMatchObject({
+      ok: false,
+      errors: { currentPassword: 'account.error.wrongPassword' },
+    })
+    expect(await listMessages(t.ctx, { recipient: 'elsewhere@example.rw' })).toEqual([])
+    expect(await listMessages(t.ctx, { recipient: '+250788400909' })).toEqual([])
+  })
+
   test('refuses an address another account has, or its own, next to the field, keeping what was typed', async () => {
     expect(
       await startEmailChange(ctx, caller(vendor.session), vendor, formOf({ email: ' Taken@Example.rw ' })),

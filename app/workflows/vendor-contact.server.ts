@@ -1,6 +1,11 @@
 import { parseForm } from '#app/lib/forms.server.ts'
 import { ChangeEmailSchema } from '#app/modules/accounts/accounts.schemas.ts'
-import { type AccountsContext, findAccountLocale, listAccountNames } from '#app/modules/accounts/accounts.server.ts'
+import {
+  type AccountsContext,
+  findAccountLocale,
+  listAccountNames,
+  verifyOwnPassword,
+} from '#app/modules/accounts/accounts.server.ts'
 import { isPhoneOnlyEmail } from '#app/modules/accounts/auth.server.ts'
 import {
   confirmEmailChange as confirmEmailChangeToken,
@@ -18,13 +23,35 @@ import { finishAddPhone, type PendingPhone, startAddPhone } from './phone-accoun
 // 5 tries, one code a minute and 5 an hour to a number): only once the right code is typed does the account's
 // number change, and the store's contact with it. A number another account signs in with is refused.
 
-/** The first step: checks the number (a Rwandan mobile, not another account's) and sends the code to it. */
-export function startVendorPhoneChange(
+/**
+ * The account's password, asked again before its sign-in details change (as before a change of payout number): a
+ * session left open on a shared phone is not enough to take the account over.
+ */
+async function checkPassword(ctx: AccountsContext, caller: Caller, form: FormData): Promise<FormRefusal | null> {
+  const password = form.get('currentPassword')
+  if (typeof password !== 'string' || !password) {
+    return { ok: false, errors: { currentPassword: 'account.error.required' }, values: typedValues(form) }
+  }
+  const checked = await verifyOwnPassword(ctx, caller, password.slice(0, 256))
+  if (checked.ok) return null
+  const errors =
+    checked.reason === 'rate-limited'
+      ? { form: 'account.error.rateLimited' }
+      : { currentPassword: 'account.error.wrongPassword' }
+  return { ok: false, errors, values: typedValues(form) }
+}
+
+/**
+ * The first step: the password, then the number (a Rwandan mobile, not another account's); the code goes to it.
+ */
+export async function startVendorPhoneChange(
   ctx: AccountsContext,
   caller: Caller,
   actor: { userId: string },
   form: FormData,
 ): Promise<{ ok: true; pending: PendingPhone } | FormRefusal> {
+  const refused = await checkPassword(ctx, caller, form)
+  if (refused) return refused
   return startAddPhone(ctx, caller, actor, form)
 }
 
@@ -50,8 +77,8 @@ const emailRefusal = {
 } as const
 
 /**
- * A new e-mail address: checked (an address, not the account's own, not another account's), then a link goes to
- * it. Nothing changes until the link is opened (confirmVendorEmailChange).
+ * A new e-mail address: the password first, then the address (not the account's own, not another account's);
+ * a link goes to it. Nothing changes until the link is opened (confirmVendorEmailChange).
  */
 export async function startEmailChange(
   ctx: AccountsContext,
@@ -61,6 +88,8 @@ export async function startEmailChange(
 ): Promise<{ ok: true; email: string } | FormRefusal> {
   const parsed = parseForm(form, ChangeEmailSchema)
   if (!parsed.ok) return { ok: false, errors: parsed.errors, values: typedValues(form) }
+  const refused = await checkPassword(ctx, caller, form)
+  if (refused) return refused
   const result = await requestEmailChange(ctx, caller, { userId: actor.userId, newEmail: parsed.data.email })
   if (!result.ok) {
     const field = result.reason === 'same' || result.reason === 'taken' ? 'email' : 'form'

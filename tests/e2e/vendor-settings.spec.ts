@@ -110,7 +110,9 @@ test('a vendor changes the e-mail address only from the link sent to it', { tag:
   await page.goto('/vendor-dashboard/settings')
   await page.getByRole('link', { name: 'Change your phone number or e-mail address' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone and e-mail')
-  await page.getByLabel('New e-mail address').fill(newEmail)
+  const section = page.getByRole('region', { name: 'E-mail address' })
+  await section.getByLabel('New e-mail address').fill(newEmail)
+  await section.getByLabel('Your current password').fill(vendor.password)
   await page.getByRole('button', { name: 'Send the confirmation link' }).click()
   await expect(page.getByText(`We sent a link to ${newEmail}.`)).toBeVisible()
   // Not changed yet.

@@ -150,6 +150,16 @@ export default function VendorContactPage({ loaderData, actionData }: Route.Comp
               error={mine('phone-send')?.errors?.phone}
               required
             />
+            <TextField
+              id="contact-phone-password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              label={t('vendorSettings.contact.password')}
+              error={mine('phone-send')?.errors?.currentPassword}
+              required
+              maxLength={128}
+            />
             <Button type="submit" disabled={busy} className="justify-self-start">
               {t('account.phone.send')}
             </Button>
@@ -181,6 +191,16 @@ export default function VendorContactPage({ loaderData, actionData }: Route.Comp
             error={mine('email')?.errors?.email}
             required
             maxLength={254}
+          />
+          <TextField
+            id="contact-email-password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            label={t('vendorSettings.contact.password')}
+            error={mine('email')?.errors?.currentPassword}
+            required
+            maxLength={128}
           />
           <Button type="submit" disabled={busy} className="justify-self-start">
             {t('vendorSettings.email.send')}
