@@ -34,7 +34,7 @@ async function checkPassword(ctx: AccountsContext, caller: Caller, form: FormDat
   }
   const checked = await verifyOwnPassword(ctx, caller, password.slice(0, 256))
   if (checked.ok) return null
-  const errors =
+  const errors: Record<string, string> =
     checked.reason === 'rate-limited'
       ? { form: 'account.error.rateLimited' }
       : { currentPassword: 'account.error.wrongPassword' }
