@@ -102,6 +102,8 @@ export default [
     route('reset-password', 'routes/account/reset-password.tsx'),
     // A staff invitation's e-mailed link (issue 17): the invitee sets a name and password and joins the staff.
     route('staff-invitation', 'routes/account/staff-invitation.tsx'),
+    // A new e-mail address's confirmation link (issue 17): opened on any device, signed in or not.
+    route('confirm-email', 'routes/vendor/settings-email-confirm.tsx'),
     // The customer's pages: the layout's middleware requires a signed-in customer before any loader or action.
     layout('routes/account/customer-layout.tsx', [
       route('customer-dashboard', 'routes/account/customer-dashboard.tsx'),
@@ -131,6 +133,8 @@ export default [
       route('vendor-dashboard', 'routes/vendor/dashboard.tsx'),
       route('vendor-dashboard/settings', 'routes/vendor/settings.tsx'),
       route('vendor-dashboard/settings/password', 'routes/vendor/password.tsx'),
+      route('vendor-dashboard/settings/contact', 'routes/vendor/settings-contact.tsx'),
+      route('vendor-dashboard/settings/close-account', 'routes/vendor/settings-close-account.tsx'),
       route('vendor-dashboard/orders', 'routes/vendor/orders.tsx'),
       route('vendor-dashboard/orders/:vendorOrderId', 'routes/vendor/order.tsx'),
       route('vendor-dashboard/orders/:vendorOrderId/packing-slip', 'routes/vendor/packing-slip.tsx'),

@@ -8,6 +8,7 @@ import {
 } from '#app/modules/accounts/accounts.server.ts'
 import { createAuth } from '#app/modules/accounts/auth.server.ts'
 import { type AccountRole, STAFF_ROLES, type StaffRole } from '#app/modules/accounts/roles.ts'
+import { emailChangeLinkEmail } from '#app/modules/accounts/email-change.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import type { TestDatabase } from './db.ts'
 
@@ -25,6 +26,9 @@ export function createTestAccountsContext(
       attemptsPerMinute: options.attemptsPerMinute ?? 100,
       sendPasswordReset: async (input) => {
         await enqueueMessage(t.ctx, passwordResetEmail(input))
+      },
+      sendEmailChange: async (input) => {
+        await enqueueMessage(t.ctx, emailChangeLinkEmail({ ...input, locale: 'en' }))
       },
       sendPhoneCode: async (input) => {
         await enqueueMessage(

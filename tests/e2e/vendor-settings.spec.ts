@@ -1,4 +1,5 @@
 import { expect, signIn, test } from './fixtures'
+import { linkFromMail } from './mail'
 
 // The vendor workspace as a place to work (issue 17): the navigation beside every page with what waits, an order
 // found by its number and packed from the list, and opening hours shown on the store page exactly as set.
@@ -97,4 +98,29 @@ test('a vendor changes the password only with the current one', { tag: '@desktop
   await page.getByRole('button', { name: 'Change password' }).click()
   await expect(page).toHaveURL(/\/vendor-dashboard\/settings$/)
   await expect(page.getByText('Your password is changed.')).toBeVisible()
+})
+
+test('a vendor changes the e-mail address only from the link sent to it', { tag: '@desktop-only' }, async ({
+  page,
+  shop,
+}) => {
+  const vendor = await shop.vendor({ products: 0 })
+  const newEmail = `moved-${Date.now()}@example.rw`
+  await signIn(page, vendor)
+  await page.goto('/vendor-dashboard/settings')
+  await page.getByRole('link', { name: 'Change your phone number or e-mail address' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone and e-mail')
+  const section = page.getByRole('region', { name: 'E-mail address' })
+  await section.getByLabel('New e-mail address').fill(newEmail)
+  await section.getByLabel('Your current password').fill(vendor.password)
+  await page.getByRole('button', { name: 'Send the confirmation link' }).click()
+  await expect(page.getByText(`We sent a link to ${newEmail}.`)).toBeVisible()
+  // Not changed yet.
+  await expect(page.getByText(`Your address: ${vendor.email}`)).toBeVisible()
+
+  await page.goto(await linkFromMail(newEmail, /https?:\/\/\S+\/confirm-email\?token=\S+/))
+  await page.getByRole('button', { name: 'Confirm the address' }).click()
+  await expect(page.getByText(`Done: your account now uses ${newEmail}.`)).toBeVisible()
+  await page.goto('/vendor-dashboard/settings/contact')
+  await expect(page.getByText(`Your address: ${newEmail}`)).toBeVisible()
 })

@@ -92,6 +92,9 @@ export const phoneSchema = z
 /** The departments a store can say it mainly sells in. */
 export const storeDepartments = ['women', 'men', 'kids', 'accessories', 'shoes', 'beauty', 'home-living'] as const
 
+/** The departments a store is listed in: at least one of the choices, at onboarding and in the store's settings. */
+export const StoreDepartmentsSchema = z.array(z.enum(storeDepartments)).min(1, 'account.error.categories')
+
 export const VendorApplicationSchema = z
   .object({
     ownerName: required(80),
@@ -101,7 +104,7 @@ export const VendorApplicationSchema = z
     businessAddress: required(200),
     businessDescription: z.string().trim().min(20, 'account.error.descriptionShort').max(1000, 'account.error.tooLong'),
     district: required(40),
-    categories: z.array(z.enum(storeDepartments)).min(1, 'account.error.categories'),
+    categories: StoreDepartmentsSchema,
     password: PasswordSchema,
     confirmPassword: z.string(),
   })
@@ -142,3 +145,6 @@ export const PhoneCodeSchema = z.object({
 export const AddEmailSchema = z
   .object({ email, password: PasswordSchema, confirmPassword: z.string() })
   .superRefine(confirmed)
+
+/** A new e-mail address for the account (it takes effect once the link sent to it is opened). */
+export const ChangeEmailSchema = z.object({ email })

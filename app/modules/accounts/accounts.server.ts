@@ -7,6 +7,7 @@ import { defaultLocale, isLocale, type Locale } from '#app/lib/i18n.tsx'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { checkBackoff, clearBackoff, recordFailure, throttleKeyPart } from '#app/modules/throttle/throttle.server.ts'
 import { type Auth, type AuthCall, callAuth, createAuth, isPhoneOnlyEmail, PHONE_CODE } from './auth.server.ts'
+import { emailChangeLinkEmail } from './email-change.server.ts'
 import { type AccountRole, dashboardPath, isStaffRole, type StaffRole } from './roles.ts'
 import { sessions, users } from './tables.server.ts'
 
@@ -53,6 +54,10 @@ export function createAccountsContext(db: Database): AccountsContext {
         { db },
         phoneCodeSms({ ...input, locale: isLocale(input.locale) ? input.locale : undefined }),
       )
+    },
+    sendEmailChange: async (input) => {
+      const locale = await findAccountLocale({ db }, input.userId)
+      await enqueueMessage({ db }, emailChangeLinkEmail({ ...input, locale }))
     },
   })
   return { db, auth }

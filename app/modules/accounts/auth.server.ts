@@ -29,9 +29,18 @@ export type AuthOptions = {
    * it (a command, the seed) no code is ever sent, so no one signs in by phone.
    */
   sendPhoneCode?(input: { phone: string; code: string; locale: string | null }): Promise<void>
+  /**
+   * Queues the e-mail that confirms a change of address, to the NEW address; `link` is the page that confirms it
+   * (single-use: it names the old address, which no longer matches once the change is made). Without it no
+   * address can be changed.
+   */
+  sendEmailChange?(input: { userId: string; name: string; newEmail: string; link: string }): Promise<void>
   /** Ids for new rows (the seed passes a counter so that it is repeatable); random by default. */
   generateId?: () => string
 }
+
+/** How long a link confirming a new e-mail address works. */
+export const EMAIL_CHANGE_VALID_SECONDS = 60 * 60
 
 /** Reset e-mails one account may receive in an hour; further requests get the same answer and no e-mail. */
 export const RESET_EMAILS_PER_HOUR = 3
@@ -83,6 +92,31 @@ export function createAuth(options: AuthOptions) {
       },
       // Delete Account (the footer's link): the password confirms it; the workflow removes the profile too.
       deleteUser: { enabled: true },
+      // A new address takes effect only from the link sent to it (app/workflows/vendor-contact.server.ts).
+      changeEmail: { enabled: options.sendEmailChange !== undefined },
+    },
+    // Used only by the change of address: the link to the new address (no verification at sign-up).
+    emailVerification: {
+      expiresIn: EMAIL_CHANGE_VALID_SECONDS,
+      sendOnSignUp: false,
+      ...(options.sendEmailChange
+        ? {
+            sendVerificationEmail: async ({
+              user,
+              token,
+            }: {
+              user: { id: string; name: string; email: string }
+              token: string
+            }) => {
+              await options.sendEmailChange?.({
+                userId: user.id,
+                name: user.name,
+                newEmail: user.email,
+                link: new URL(`/confirm-email?token=${encodeURIComponent(token)}`, options.publicUrl).toString(),
+              })
+            },
+          }
+        : {}),
     },
     emailAndPassword: {
       enabled: true,
@@ -141,6 +175,8 @@ export function createAuth(options: AuthOptions) {
         '/change-password': { window: 60, max: options.attemptsPerMinute },
         // A password asked again before a sensitive change (the store's payout number).
         '/verify-password': { window: 60, max: options.attemptsPerMinute },
+        '/change-email': { window: 60, max: options.attemptsPerMinute },
+        '/verify-email': { window: 60, max: options.attemptsPerMinute },
         // Codes sent and typed, per network address (per number: phone.server.ts).
         '/phone-number/send-otp': { window: 60, max: options.attemptsPerMinute },
         '/phone-number/verify': { window: 60, max: options.attemptsPerMinute },

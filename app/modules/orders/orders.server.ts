@@ -940,3 +940,21 @@ export async function findOrderIdOfVendorOrder(ctx: ServiceContext, vendorOrderI
     .where(eq(vendorOrders.id, vendorOrderId))
   return row?.orderId ?? null
 }
+
+/**
+ * A store's vendor orders not finished yet (not delivered or cancelled), placed and paid or still awaiting payment,
+ * and the ids of all its vendor orders (for its open disputes): what stops its owner closing the account.
+ */
+export async function findVendorOrdersForClosing(
+  ctx: ServiceContext,
+  vendorId: number,
+): Promise<{ open: number; vendorOrderIds: number[] }> {
+  const rows = await ctx.db
+    .select({ id: vendorOrders.id, status: vendorOrders.status })
+    .from(vendorOrders)
+    .where(eq(vendorOrders.vendorId, vendorId))
+  return {
+    open: rows.filter((r) => r.status !== 'delivered' && r.status !== 'cancelled').length,
+    vendorOrderIds: rows.map((r) => r.id),
+  }
+}

@@ -360,3 +360,23 @@ export async function decideDisputeRow(
     .returning({ id: disputes.id })
   return rows.length > 0
 }
+
+/** A store's returns still in progress and its disputes still open: what stops its owner closing the account. */
+export async function countOpenVendorCases(
+  ctx: ServiceContext,
+  input: { vendorId: number; vendorOrderIds: number[] },
+): Promise<number> {
+  const [openReturns] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(returnRequests)
+    .where(and(eq(returnRequests.vendorId, input.vendorId), inArray(returnRequests.status, [...OPEN_RETURN_STATUSES])))
+  let openDisputes = 0
+  if (input.vendorOrderIds.length > 0) {
+    const [row] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(disputes)
+      .where(and(inArray(disputes.vendorOrderId, input.vendorOrderIds), eq(disputes.status, 'open')))
+    openDisputes = Number(row?.n ?? 0)
+  }
+  return Number(openReturns?.n ?? 0) + openDisputes
+}

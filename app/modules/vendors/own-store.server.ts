@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { type StoreUploadOptions, storeUploadedImage, type UploadRefusal } from '#app/modules/images/uploads.server.ts'
@@ -39,6 +39,8 @@ export type StoreSettings = {
   openingHours: OpeningHours | null
   /** When the owner closed the store for a while; null while it is open for business. */
   closedAt: Date | null
+  /** The departments the store is listed in (slugs of `storeDepartments`). */
+  categories: string[]
 }
 
 /** What the settings form starts from: the store an account runs, or null. */
@@ -63,6 +65,7 @@ export async function findStoreSettings(
       avatarColours: vendors.avatarColours,
       openingHours: vendors.openingHours,
       closedAt: vendors.closedAt,
+      categories: vendors.categories,
     })
     .from(vendors)
     .where(eq(vendors.ownerUserId, input.ownerUserId))
@@ -136,10 +139,78 @@ export async function setStoreClosed(
   const rows = await ctx.db
     .update(vendors)
     .set({ closedAt: input.closed ? sql`coalesce(${vendors.closedAt}, now())` : null })
+    // A store whose account was closed for good is never reopened.
+    .where(and(eq(vendors.ownerUserId, input.ownerUserId), isNull(vendors.accountClosedAt)))
+    .returning({ id: vendors.id })
+  if (rows.length) clearListingCaches()
+  return rows.length ? { ok: true } : { ok: false, code: 'no-store' }
+}
+
+/**
+ * The departments the store `ownerUserId` runs is listed in (checked by StoreDepartmentsSchema, as at onboarding).
+ * The stores directory filters by them, so its cached listings are dropped.
+ */
+export async function setStoreDepartments(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; departments: string[] },
+): Promise<{ ok: true } | { ok: false; code: 'no-store' }> {
+  const rows = await ctx.db
+    .update(vendors)
+    .set({ categories: [...new Set(input.departments)] })
     .where(eq(vendors.ownerUserId, input.ownerUserId))
     .returning({ id: vendors.id })
   if (rows.length) clearListingCaches()
   return rows.length ? { ok: true } : { ok: false, code: 'no-store' }
+}
+
+/** How customers and Isoko reach the store `ownerUserId` runs: its phone and e-mail (each once re-verified). */
+export async function findStoreContact(
+  ctx: ServiceContext,
+  input: { ownerUserId: string },
+): Promise<{ id: number; phone: string; email: string } | null> {
+  const [row] = await ctx.db
+    .select({ id: vendors.id, phone: vendors.phone, email: vendors.email })
+    .from(vendors)
+    .where(eq(vendors.ownerUserId, input.ownerUserId))
+  return row ?? null
+}
+
+/**
+ * The store's contact follows its owner's account: called once a new number or address is proved (the workflows
+ * in vendor-contact.server.ts), never with a value the browser sent unchecked.
+ */
+export async function setStoreContact(
+  ctx: ServiceContext,
+  input: { ownerUserId: string; phone?: string; email?: string },
+): Promise<void> {
+  const set: { phone?: string; email?: string } = {}
+  if (input.phone) set.phone = input.phone
+  if (input.email) set.email = input.email
+  if (Object.keys(set).length === 0) return
+  await ctx.db.update(vendors).set(set).where(eq(vendors.ownerUserId, input.ownerUserId))
+}
+
+/**
+ * The owner closed their account for good: the store is closed (unlisted with its products, by the read model's
+ * trigger), marked so that it never reopens, and its owner's personal details (name, contact, address, payout
+ * number) are cleared. Its orders and ledger stay, as the law and the accounts need. Doing it twice changes nothing.
+ */
+export async function closeStoreForGood(ctx: ServiceContext, input: { vendorId: number }): Promise<void> {
+  await ctx.db
+    .update(vendors)
+    .set({
+      closedAt: sql`coalesce(${vendors.closedAt}, now())`,
+      accountClosedAt: sql`coalesce(${vendors.accountClosedAt}, now())`,
+      ownerName: '',
+      email: '',
+      phone: '',
+      businessAddress: '',
+      payoutProvider: null,
+      payoutPhone: null,
+      payoutMethodSetAt: null,
+    })
+    .where(eq(vendors.id, input.vendorId))
+  clearListingCaches()
 }
 
 /** The store's two pictures: its logo (square, `avatarKey`) and its banner (wide 3:1, `bannerKey`). */

@@ -55,6 +55,11 @@ export const vendors = pgTable(
     openingHours: jsonb('opening_hours').$type<OpeningHours>(),
     /** Set while the owner has closed the store for a while: it and its products are not listed until reopened. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Set when the owner closed their account for good (issue 17): the store stays closed (closedAt) and is never
+     * reopened; its orders and ledger stay, its owner's contact details are cleared.
+     */
+    accountClosedAt: timestamp('account_closed_at', { withTimezone: true }),
     bannerKey: text('banner_key'),
     avatarKey: text('avatar_key'),
     /** Two colours of the avatar's gradient, e.g. ['#0f766e', '#f59e0b']. */

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Button } from '#app/components/ui/button.tsx'
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
+import { DepartmentsForm } from '#app/components/vendors/departments-form.tsx'
 import { OpeningHoursForm, StoreClosingForm } from '#app/components/vendors/opening-hours-form.tsx'
 import { PayoutMethodForm } from '#app/components/vendors/payout-method-form.tsx'
 import { StorePictureForm } from '#app/components/vendors/store-picture-form.tsx'
@@ -16,6 +17,7 @@ import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
 import { useT } from '#app/lib/use-t.ts'
+import { StoreDepartmentsSchema } from '#app/modules/accounts/accounts.schemas.ts'
 import { accountsContextOf, guardedActor } from '#app/modules/accounts/request.server.ts'
 import { MIN_UPLOAD_SIDE, uploadMaxBytes } from '#app/modules/images/uploads.server.ts'
 import { listDistricts } from '#app/modules/places/places.server.ts'
@@ -25,6 +27,7 @@ import {
   removeStorePicture,
   setOpeningHours,
   setStoreClosed,
+  setStoreDepartments,
   setStorePicture,
   updateStoreSettings,
 } from '#app/modules/vendors/own-store.server.ts'
@@ -64,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     districts: listDistricts(),
     saved: new URL(request.url).searchParams.get('saved') === '1',
     hoursSaved: new URL(request.url).searchParams.get('hours') === 'saved',
+    departmentsSaved: new URL(request.url).searchParams.get('departments') === 'saved',
     uploadLimits: { maxMb: getEnv().UPLOAD_MAX_MB, minSide: MIN_UPLOAD_SIDE },
   }
 }
@@ -78,6 +82,7 @@ const IntentSchema = z
     'remove-logo',
     'remove-banner',
     'hours',
+    'departments',
     'close-store',
     'reopen-store',
   ])
@@ -124,6 +129,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await setOpeningHours(serviceContextOf(context), { ownerUserId: actor.userId, hours: parsed.hours })
     if (!result.ok) throw redirect('/vendor-dashboard')
     return redirect('/vendor-dashboard/settings?hours=saved#hours-title')
+  }
+  if (intent === 'departments') {
+    // The same choices and rule as at onboarding; a refusal keeps what was ticked (known values only).
+    const ticked = form.getAll('categories').map(String).slice(0, 20)
+    const parsed = StoreDepartmentsSchema.safeParse(ticked)
+    if (!parsed.success) {
+      const error = parsed.error.issues[0]?.message ?? 'account.error.categories'
+      const values = ticked.filter((v) => StoreDepartmentsSchema.element.safeParse(v).success)
+      return data({ departments: { error, values } }, { status: 400 })
+    }
+    const result = await setStoreDepartments(serviceContextOf(context), {
+      ownerUserId: actor.userId,
+      departments: parsed.data,
+    })
+    if (!result.ok) throw redirect('/vendor-dashboard')
+    return redirect('/vendor-dashboard/settings?departments=saved#departments-title')
   }
   if (intent === 'close-store' || intent === 'reopen-store') {
     // Closing twice (a double click) or reopening an open store changes nothing more.
@@ -179,6 +200,7 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
   const refused = actionData && 'pictureError' in actionData ? actionData : null
   const payoutRefused = actionData && 'payout' in actionData ? actionData.payout : null
   const hoursRefused = actionData && 'hours' in actionData ? actionData.hours : null
+  const departmentsRefused = actionData && 'departments' in actionData ? actionData.departments : null
   const form = actionData && 'errors' in actionData ? actionData : null
   const initial: Record<StoreSettingsField, string> = {
     name: settings.name,
@@ -276,6 +298,12 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         saved={loaderData.hoursSaved && !actionData}
       />
 
+      <DepartmentsForm
+        chosen={settings.categories}
+        refused={departmentsRefused}
+        saved={loaderData.departmentsSaved && !actionData}
+      />
+
       <Form method="post" ref={formRef} className="mt-6 grid gap-8" key={JSON.stringify(initial)}>
         <input type="hidden" name="intent" value="settings" />
         <fieldset className="grid gap-4 rounded-lg border border-border bg-card p-4 sm:p-6">
@@ -359,6 +387,16 @@ export default function StoreSettingsPage({ loaderData, actionData }: Route.Comp
         <p className="mt-2">
           <Link to="/vendor-dashboard/settings/password" className="font-medium text-primary hover:underline">
             {t('vendorSettings.account.password')}
+          </Link>
+        </p>
+        <p className="mt-2">
+          <Link to="/vendor-dashboard/settings/contact" className="font-medium text-primary hover:underline">
+            {t('vendorSettings.account.contact')}
+          </Link>
+        </p>
+        <p className="mt-2">
+          <Link to="/vendor-dashboard/settings/close-account" className="font-medium text-destructive hover:underline">
+            {t('vendorSettings.closeAccount.link')}
           </Link>
         </p>
       </section>
