@@ -6,6 +6,7 @@ import { notFound } from '#app/lib/http.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
+import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -41,6 +42,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       place: { cell: order.cell, sector: order.sector, district: order.district, province: order.province },
       landmark: order.landmark,
       deliveryOption: order.deliveryOption,
+      // Cash on delivery: what the courier collects for this store's part (none once collected or cancelled).
+      cashToCollect:
+        order.paymentMethod === 'cod' &&
+        !part.cashCollectedAt &&
+        order.status !== 'cancelled' &&
+        order.status !== 'refunded' &&
+        part.status !== 'cancelled'
+          ? part.subtotal
+          : null,
       lines: part.lines.map((l) => ({
         id: l.id,
         title: l.title,
@@ -134,6 +144,11 @@ export default function PackingSlipPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-1">
               <DeliveryOption option={slip.deliveryOption} />
             </p>
+            {slip.cashToCollect !== null ? (
+              <p className="mt-2 font-semibold">
+                {t('fulfilment.vendor.order.cashToCollect', { amount: formatRwf(slip.cashToCollect, intlLocale) })}
+              </p>
+            ) : null}
           </div>
         </section>
         <table className="mt-6 w-full text-left text-sm">
@@ -167,7 +182,7 @@ export default function PackingSlipPage({ loaderData }: Route.ComponentProps) {
                     </span>
                   ) : null}
                 </td>
-                <td className="py-2 pr-2 font-mono text-xs break-all">{l.sku}</td>
+                <td className="py-2 pr-2 font-mono text-xs [overflow-wrap:anywhere]">{l.sku}</td>
                 <td className="py-2 text-right font-semibold">{number.format(l.quantity)}</td>
               </tr>
             ))}
