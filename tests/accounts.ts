@@ -7,8 +7,8 @@ import {
   signInWithPassword,
 } from '#app/modules/accounts/accounts.server.ts'
 import { createAuth } from '#app/modules/accounts/auth.server.ts'
-import { type AccountRole, STAFF_ROLES, type StaffRole } from '#app/modules/accounts/roles.ts'
 import { emailChangeLinkEmail } from '#app/modules/accounts/email-change.server.ts'
+import { type AccountRole, STAFF_ROLES, type StaffRole } from '#app/modules/accounts/roles.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import type { TestDatabase } from './db.ts'
 
