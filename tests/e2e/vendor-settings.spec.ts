@@ -43,7 +43,7 @@ test('the workspace navigation shows what waits; an order is found and packed fr
   await expect(page.getByRole('heading', { name: vendor.storeName, exact: true })).toBeVisible()
   await expect(page.getByText(first.number, { exact: true })).toBeVisible()
   // A cash-on-delivery order: the slip tells the courier what to collect for this store.
-  await expect(page.getByText(/^Collect RF [\d,]+ in cash from the customer for your part\.$/)).toBeVisible()
+  await expect(page.getByText(/^Collect RF\s[\d,]+ in cash from the customer for your part\.$/)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Print' })).toBeVisible()
 })
 
