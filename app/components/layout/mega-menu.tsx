@@ -9,6 +9,8 @@ import { categoryHref } from './links.ts'
 const OPEN_DELAY = 200
 const SKIP_DELAY = 300
 const CLOSE_DELAY = 150
+/** A click this soon after the mouse opened its panel is the same wish to open it (not a toggle back). */
+const CLICK_AFTER_HOVER = 500
 
 /** Departments that open a panel; Home & Living and Sale are plain links. */
 const PANEL_DEPARTMENTS = ['women', 'men', 'kids', 'accessories', 'shoes', 'beauty']
@@ -34,6 +36,8 @@ export function MegaMenu({ categories }: { categories: NavCategory[] }) {
   const [open, setOpen] = useState<string | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const lastClosed = useRef(0)
+  /** When a resting mouse last opened a panel: a click that follows at once means "open", not "close". */
+  const hoverOpened = useRef(0)
   const { pathname, search } = useLocation()
   useEffect(() => setHydrated(true), [])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
@@ -43,8 +47,12 @@ export function MegaMenu({ categories }: { categories: NavCategory[] }) {
   const openSoon = (slug: string) => {
     clearTimeout(timer.current)
     if (open === slug) return
-    if (open || Date.now() - lastClosed.current < SKIP_DELAY) setOpen(slug)
-    else timer.current = setTimeout(() => setOpen(slug), OPEN_DELAY)
+    const openNow = () => {
+      hoverOpened.current = Date.now()
+      setOpen(slug)
+    }
+    if (open || Date.now() - lastClosed.current < SKIP_DELAY) openNow()
+    else timer.current = setTimeout(openNow, OPEN_DELAY)
   }
   const closeSoon = () => {
     clearTimeout(timer.current)
@@ -88,6 +96,8 @@ export function MegaMenu({ categories }: { categories: NavCategory[] }) {
                   aria-controls={isOpen ? `mega-panel-${dept.slug}` : undefined}
                   onClick={() => {
                     clearTimeout(timer.current)
+                    // The mouse that came to click it opened it on the way: the click keeps it open.
+                    if (isOpen && Date.now() - hoverOpened.current < CLICK_AFTER_HOVER) return
                     setOpen(isOpen ? null : dept.slug)
                   }}
                   className={cn('mega-link chevron-down', isOpen && 'bg-muted')}
