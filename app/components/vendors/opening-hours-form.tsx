@@ -66,11 +66,11 @@ export function OpeningHoursForm({
                 />
                 {t(`vendors.hours.day.${day}`)}
               </label>
-              <div className="flex flex-wrap items-center gap-2 text-sm">
+              <div className="flex flex-wrap items-center gap-1 text-sm">
                 <label htmlFor={`opens-${day}`} className="sr-only">
                   {t('vendorSettings.hours.opens', { day: t(`vendors.hours.day.${day}`) })}
                 </label>
-                <div className="w-32">
+                <div className="w-[8.5rem]">
                   <Input
                     id={`opens-${day}`}
                     name={`opens-${day}`}
@@ -84,7 +84,7 @@ export function OpeningHoursForm({
                 <label htmlFor={`closes-${day}`} className="sr-only">
                   {t('vendorSettings.hours.closes', { day: t(`vendors.hours.day.${day}`) })}
                 </label>
-                <div className="w-32">
+                <div className="w-[8.5rem]">
                   <Input
                     id={`closes-${day}`}
                     name={`closes-${day}`}
