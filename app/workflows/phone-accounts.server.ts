@@ -39,7 +39,12 @@ import { type AccountSuccess, type Caller, type FormRefusal, typedValues } from 
  */
 export type PendingPhone = { phone: string; firstName?: string; lastName?: string; redirectTo?: string }
 
-function refuse(form: FormData, errors: Record<string, string>, messageValues?: Record<string, number>): FormRefusal {
+/** A refused form: its messages, and what was typed (kept in the fields). */
+export function refuse(
+  form: FormData,
+  errors: Record<string, string>,
+  messageValues?: Record<string, number>,
+): FormRefusal {
   return { ok: false, errors, values: typedValues(form), messageValues }
 }
 

@@ -15,8 +15,8 @@ import {
 } from '#app/modules/accounts/email-change.server.ts'
 import { enqueueMessage } from '#app/modules/outbox/outbox.server.ts'
 import { setStoreContact } from '#app/modules/vendors/own-store.server.ts'
-import { type Caller, type FormRefusal, typedValues } from './accounts.server.ts'
-import { finishAddPhone, type PendingPhone, startAddPhone } from './phone-accounts.server.ts'
+import type { Caller, FormRefusal } from './accounts.server.ts'
+import { finishAddPhone, type PendingPhone, refuse, startAddPhone } from './phone-accounts.server.ts'
 
 // A vendor changes the phone number of their account and store (issue 17). The number is proved as a customer
 // proves one (phone-accounts.server.ts: a 6-digit code by SMS through better-auth's phone plugin, 10 minutes,
@@ -30,7 +30,7 @@ import { finishAddPhone, type PendingPhone, startAddPhone } from './phone-accoun
 async function checkPassword(ctx: AccountsContext, caller: Caller, form: FormData): Promise<FormRefusal | null> {
   const password = form.get('currentPassword')
   if (typeof password !== 'string' || !password) {
-    return { ok: false, errors: { currentPassword: 'account.error.required' }, values: typedValues(form) }
+    return refuse(form, { currentPassword: 'account.error.required' })
   }
   const checked = await verifyOwnPassword(ctx, caller, password.slice(0, 256))
   if (checked.ok) return null
@@ -38,7 +38,7 @@ async function checkPassword(ctx: AccountsContext, caller: Caller, form: FormDat
     checked.reason === 'rate-limited'
       ? { form: 'account.error.rateLimited' }
       : { currentPassword: 'account.error.wrongPassword' }
-  return { ok: false, errors, values: typedValues(form) }
+  return refuse(form, errors)
 }
 
 /**
@@ -87,13 +87,13 @@ export async function startEmailChange(
   form: FormData,
 ): Promise<{ ok: true; email: string } | FormRefusal> {
   const parsed = parseForm(form, ChangeEmailSchema)
-  if (!parsed.ok) return { ok: false, errors: parsed.errors, values: typedValues(form) }
+  if (!parsed.ok) return refuse(form, parsed.errors)
   const refused = await checkPassword(ctx, caller, form)
   if (refused) return refused
   const result = await requestEmailChange(ctx, caller, { userId: actor.userId, newEmail: parsed.data.email })
   if (!result.ok) {
     const field = result.reason === 'same' || result.reason === 'taken' ? 'email' : 'form'
-    return { ok: false, errors: { [field]: emailRefusal[result.reason] }, values: typedValues(form) }
+    return refuse(form, { [field]: emailRefusal[result.reason] })
   }
   return { ok: true, email: parsed.data.email }
 }

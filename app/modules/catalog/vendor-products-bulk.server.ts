@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, asc, count, desc, eq, gt, inArray, like, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import type { StoreUploadOptions } from '#app/modules/images/uploads.server.ts'
@@ -7,7 +7,7 @@ import { findStoreSettings } from '#app/modules/vendors/own-store.server.ts'
 import { deleteUnusedImages } from '#app/workflows/images.server.ts'
 import { productEditorLimits } from './product-editor.schemas.ts'
 import { categories, productImages, products, productTranslations, productVariants } from './tables.server.ts'
-import { ownProductsMatching, slugify } from './vendor-products.server.ts'
+import { ownProductsMatching, uniqueSlug } from './vendor-products.server.ts'
 import {
   type BulkChange,
   type BulkRequest,
@@ -425,21 +425,6 @@ export async function duplicateOwnProduct(
   })
   if (result.ok) clearListingCaches()
   return result
-}
-
-/** The title's slug, with -2, -3, ... added when another product already has it. */
-async function uniqueSlug(ctx: ServiceContext, title: string): Promise<string> {
-  const base = slugify(title)
-  const taken = new Set(
-    (
-      await ctx.db
-        .select({ slug: products.slug })
-        .from(products)
-        .where(or(eq(products.slug, base), like(products.slug, `${base}-%`)))
-    ).map((r) => r.slug),
-  )
-  if (!taken.has(base)) return base
-  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`
 }
 
 /**

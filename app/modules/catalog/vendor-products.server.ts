@@ -364,7 +364,7 @@ export function slugify(title: string): string {
 }
 
 /** The title's slug, with -2, -3, ... added when another product already has it. */
-async function uniqueSlug(ctx: ServiceContext, title: string): Promise<string> {
+export async function uniqueSlug(ctx: ServiceContext, title: string): Promise<string> {
   const base = slugify(title)
   const taken = new Set(
     (
