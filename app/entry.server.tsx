@@ -11,7 +11,7 @@ import { cspNonceContext } from '#app/lib/context.server.ts'
 import { errorForLog } from '#app/lib/error-log.server.ts'
 import { areasOfHandles, areasOfIdsIn, englishFallback, pageMessagesOf, requestLocale } from '#app/lib/i18n.server.ts'
 import { I18nProvider, i18nFromMessages, MessagesJsonContext } from '#app/lib/i18n.tsx'
-import { moveModulePreloads } from '#app/lib/module-preloads.server.ts'
+import { deferModuleScripts } from '#app/lib/module-preloads.server.ts'
 import { NonceContext } from '#app/lib/nonce.tsx'
 
 export const streamTimeout = 5_000
@@ -95,7 +95,7 @@ export default function handleRequest(
             final(callback) {
               clearTimeout(timeout)
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-              const html = moveModulePreloads(Buffer.concat(chunks))
+              const html = deferModuleScripts(Buffer.concat(chunks))
               // A view of the same memory, no copy (a Buffer's memory is never a SharedArrayBuffer here).
               const bytes = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.length)
               resolve(new Response(bytes, { headers: responseHeaders, status }))

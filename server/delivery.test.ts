@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import express from 'express'
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { moveModulePreloads } from '#app/lib/module-preloads.server.ts'
+import { deferModuleScripts, FIRST_PICTURES_WAIT_MS } from '#app/lib/module-preloads.server.ts'
 import {
   createDeliveryHandler,
   entityTag,
@@ -349,18 +349,84 @@ describe('the build’s files, compressed at build time', () => {
   })
 })
 
-describe('module preloads', () => {
-  it('move from the head to the end of the body', () => {
-    const html = Buffer.from(
-      '<html><head><title>t</title><link rel="modulepreload" href="/assets/a.js" nonce="n"/><link rel="stylesheet" href="/s.css"/></head>' +
-        '<body><img src="/i.webp"/><script type="module">import "/assets/a.js"</script></body></html>',
+describe('module scripts after the first pictures', () => {
+  const routeModules =
+    ';\nimport * as route0 from "/assets/root.js";\nimport * as route1 from "/assets/page.js";\n' +
+    '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.js"}};\n' +
+    '  window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};\n\nimport("/assets/entry.js");'
+  const page = Buffer.from(
+    '<html><head><title>t</title><link rel="modulepreload" href="/assets/entry.js" nonce="n"/>' +
+      '<link rel="stylesheet" href="/s.css"/><link rel="modulepreload" href="/assets/root.js" nonce="n"/></head>' +
+      `<body><img src="/i.webp" fetchpriority="high"/><script nonce="n" type="module" async="">${routeModules}</script></body></html>`,
+  )
+
+  it('leave no module preload in the document and import nothing statically', () => {
+    const html = deferModuleScripts(page).toString()
+    expect(html).not.toContain('modulepreload"')
+    expect(html).toContain('<link rel="stylesheet" href="/s.css"/></head>')
+    expect(html).not.toMatch(/^import \* as/m)
+    expect(html).toContain('<script nonce="n" type="module" async="">')
+  })
+
+  it('wait for the first pictures, then preload every module at once and import the routes', () => {
+    const script = /<script nonce="n" type="module" async="">([\s\S]*)<\/script>/.exec(
+      deferModuleScripts(page).toString(),
+    )?.[1] as string
+    const wait = script.indexOf('img[fetchpriority="high"]')
+    const preload = script.indexOf('["/assets/entry.js","/assets/root.js"]')
+    const imports = script.indexOf(
+      'const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/page.js")]);',
     )
-    const moved = moveModulePreloads(html).toString()
-    expect(moved).toBe(
-      '<html><head><title>t</title><link rel="stylesheet" href="/s.css"/></head>' +
-        '<body><img src="/i.webp"/><script type="module">import "/assets/a.js"</script><link rel="modulepreload" fetchpriority="low" href="/assets/a.js" nonce="n"/></body></html>',
+    const manifest = script.indexOf('window.__reactRouterManifest')
+    expect(wait).toBeGreaterThan(-1)
+    expect(preload).toBeGreaterThan(wait)
+    expect(imports).toBeGreaterThan(preload)
+    expect(manifest).toBeGreaterThan(imports)
+    expect(script.trimEnd().endsWith('import("/assets/entry.js");')).toBe(true)
+    // The wait never lasts longer than its cap.
+    expect(script).toContain(`setTimeout(go, ${FIRST_PICTURES_WAIT_MS})`)
+  })
+
+  it('run the rewritten script as a module would: routes imported, then the entry', async () => {
+    const script = /<script nonce="n" type="module" async="">([\s\S]*)<\/script>/.exec(
+      deferModuleScripts(page).toString(),
+    )?.[1] as string
+    const imported: string[] = []
+    const appended: string[] = []
+    const picture = { decode: () => Promise.resolve() }
+    const document = {
+      visibilityState: 'visible',
+      querySelectorAll: () => [picture],
+      createElement: () => ({}),
+      head: { append: (link: { href: string; rel: string }) => appended.push(`${link.rel} ${link.href}`) },
+    }
+    const window: Record<string, unknown> = {}
+    const run = new Function(
+      'document',
+      'window',
+      'requestAnimationFrame',
+      'importModule',
+      `return (async () => {${script.replaceAll('import(', 'importModule(')}})()`,
     )
+    await run(
+      document,
+      window,
+      (callback: () => void) => setTimeout(callback, 0),
+      async (url: string) => {
+        imported.push(url)
+        return { url }
+      },
+    )
+    expect(appended).toEqual(['modulepreload /assets/entry.js', 'modulepreload /assets/root.js'])
+    expect(imported).toEqual(['/assets/root.js', '/assets/page.js', '/assets/entry.js'])
+    expect(window.__reactRouterRouteModules).toEqual({
+      root: { url: '/assets/root.js' },
+      'routes/page': { url: '/assets/page.js' },
+    })
+  })
+
+  it('leave a document without React Router’s scripts as it is', () => {
     const none = Buffer.from('<html><head></head><body></body></html>')
-    expect(moveModulePreloads(none)).toBe(none)
+    expect(deferModuleScripts(none)).toBe(none)
   })
 })

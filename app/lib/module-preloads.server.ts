@@ -1,31 +1,66 @@
 // The first view needs no JavaScript to paint: the page is whole HTML. React Router's <Scripts> asks for every
-// module of the page with <link rel="modulepreload">, which React hoists into <head>, so 100+ KB of scripts were
-// requested before the first picture, at high priority, and competed with the largest picture (LCP).
+// module of the page with <link rel="modulepreload">, which React hoists into <head>, and imports the route modules
+// statically in an inline module script, so 100+ KB of scripts were requested as soon as the document was read, and
+// their evaluation and the hydration ran before the browser had painted the largest picture (LCP).
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g
+const HREF = /\shref="([^"]+)"/
+/** React Router's route-modules script: `import * as route0 from "/assets/…";` lines, then the manifest. */
+const ROUTE_MODULES_SCRIPT =
+  /(<script[^>]* type="module"[^>]*>)([^<]*?window\.__reactRouterRouteModules[^<]*)<\/script>/
+const STATIC_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm
 
 /**
- * Moves the document's module preloads from <head> to the end of <body>, at low priority: the browser finds the
- * pictures first and the scripts after them, still all at once (no chain of imports discovered one after the
- * other), and on a slow link the largest picture and the stylesheet get the bandwidth before them (measured with
- * Lighthouse: at high priority the scripts held the first paint back). The scripts still load and hydrate the
- * page; only their place in the queue changes.
+ * How long the scripts wait at most for the page's first pictures (a stalled picture never keeps the page from
+ * running for longer than this).
  */
-export function moveModulePreloads(html: Buffer): Buffer {
+export const FIRST_PICTURES_WAIT_MS = 2500
+
+/**
+ * What the route-modules script does before it loads anything: it waits until the pictures the page marks as its
+ * first view (`fetchpriority="high"`: the product's photo, the first row of cards) are decoded and one frame has
+ * been painted with them, or FIRST_PICTURES_WAIT_MS at most; a page without such pictures waits one frame only. A
+ * hidden tab paints no frames, so it does not wait for one.
+ */
+const AFTER_FIRST_PICTURES = `await new Promise((go) => {
+  const late = setTimeout(go, ${FIRST_PICTURES_WAIT_MS});
+  const pictures = [...document.querySelectorAll('img[fetchpriority="high"]')];
+  Promise.all(pictures.map((img) => img.decode().catch(() => {}))).then(() => {
+    const after = () => setTimeout(() => { clearTimeout(late); go(); }, 0);
+    if (document.visibilityState === 'visible') requestAnimationFrame(after); else after();
+  });
+});`
+
+/**
+ * Loads the page's scripts after its first pictures are painted (LCP), instead of beside them:
+ * - the module preloads leave the document (none in <head>, none anywhere before the pictures);
+ * - the route-modules script's static imports become dynamic ones, run after AFTER_FIRST_PICTURES, which first
+ *   adds every preload back at once, so the whole graph is still fetched in one round (no chain of imports
+ *   discovered one after the other).
+ * On a slow link the stylesheet and the first pictures get the bandwidth alone, and the main thread is free to
+ * paint them; on a fast one the wait is a frame. Until the scripts run the page is the server's HTML, whose links
+ * and forms work without JavaScript. React does not compare these scripts' text when it hydrates
+ * (suppressHydrationWarning in <Scripts>). A document without React Router's script is returned as it is.
+ */
+export function deferModuleScripts(html: Buffer): Buffer {
   const headEnd = html.indexOf('</head>')
-  const bodyEnd = html.lastIndexOf('</body>')
-  if (headEnd === -1 || bodyEnd === -1 || bodyEnd < headEnd) return html
-  const head = html.subarray(0, headEnd).toString()
-  const links = head.match(MODULE_PRELOAD)
-  if (!links) return html
-  return Buffer.concat([
-    Buffer.from(head.replace(MODULE_PRELOAD, '')),
-    html.subarray(headEnd, bodyEnd),
-    Buffer.from(
-      links
-        .map((link) => link.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'))
-        .join(''),
-    ),
-    html.subarray(bodyEnd),
-  ])
+  if (headEnd === -1) return html
+  const text = html.toString()
+  const script = ROUTE_MODULES_SCRIPT.exec(text)
+  if (!script) return html
+  const links = text.slice(0, headEnd).match(MODULE_PRELOAD) ?? []
+  const hrefs = links.flatMap((link) => HREF.exec(link)?.[1] ?? [])
+  const [whole, open, code] = script as unknown as [string, string, string]
+  const imports = [...code.matchAll(STATIC_IMPORT)]
+  const names = imports.map((m) => m[1]).join(', ')
+  const urls = imports.map((m) => `import(${m[2]})`).join(', ')
+  const deferred = [
+    AFTER_FIRST_PICTURES,
+    `for (const href of ${JSON.stringify(hrefs)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));`,
+    imports.length ? `const [${names}] = await Promise.all([${urls}]);` : '',
+    code.replace(STATIC_IMPORT, ''),
+  ].join('\n')
+  const head = text.slice(0, headEnd).replace(MODULE_PRELOAD, '')
+  const rest = text.slice(headEnd).replace(whole, () => `${open}${deferred}</script>`)
+  return Buffer.from(head + rest)
 }

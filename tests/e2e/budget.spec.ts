@@ -1,8 +1,9 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { expect, test } from '@playwright/test'
+import { waitForListingToRun } from './helpers.ts'
 
 // DESIGN.md section 4: the JavaScript a storefront page sends before it is interactive is at most 130 KB gzip.
-// Counted from the served HTML: every script and module preload it names (what the browser fetches at once),
+// Counted from the served HTML: every script and module it names (what the browser fetches at once),
 // plus inline scripts of code. Not counted: code loaded later on demand (dialogs, toasts), and data in the
 // document (the message catalogue's JSON, the router's serialised loader data): it is HTML payload, held to
 // the transfer budget below.
@@ -14,6 +15,12 @@ async function initialJavaScript(request: import('@playwright/test').APIRequestC
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1])
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1])
   for (const m of html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1])
+  // The modules the page loads once its first pictures are painted (app/lib/module-preloads.server.ts): every one
+  // is named in its list of preloads, and the routes are imported with import().
+  const preloads = html.match(/for \(const href of (\[[^\]]*\])\)/)?.[1]
+  expect(preloads, `${path} names the scripts it loads`).toBeTruthy()
+  for (const url of JSON.parse(preloads as string) as string[]) urls.add(url)
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(m[1])
   let total = 0
   const files: string[] = []
   for (const url of urls) {
@@ -152,4 +159,32 @@ test.describe('HTML weight of the storefront (issue 16)', { tag: '@desktop-only'
       }
     })
   }
+})
+
+test.describe('first view', () => {
+  // The largest picture is painted before any script is asked for (app/lib/module-preloads.server.ts): on a slow
+  // link the scripts no longer share the bandwidth, or the main thread, with it. The page then runs.
+  test('the scripts are asked for once the first pictures have arrived', async ({ page }) => {
+    const events: string[] = []
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (/^\/assets\/.+\.js$/.test(pathname)) events.push(`script ${pathname}`)
+    })
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image') events.push(`picture ${new URL(request.url()).pathname}`)
+    })
+    await page.goto('/products')
+    await waitForListingToRun(page)
+    const first = await page
+      .locator('img[fetchpriority="high"]')
+      .evaluateAll((pictures) => pictures.map((img) => new URL((img as HTMLImageElement).currentSrc).pathname))
+    expect(first.length).toBeGreaterThan(0)
+    const firstScript = events.findIndex((event) => event.startsWith('script '))
+    expect(firstScript, events.join('\n')).toBeGreaterThan(0)
+    for (const picture of first) {
+      const arrived = events.indexOf(`picture ${picture}`)
+      expect(arrived, `${picture} arrived before the first script\n${events.join('\n')}`).toBeGreaterThan(-1)
+      expect(arrived, `${picture} arrived before the first script\n${events.join('\n')}`).toBeLessThan(firstScript)
+    }
+  })
 })
