@@ -28,10 +28,10 @@ export async function openInStockProduct(page: Page, query = ''): Promise<string
 }
 
 /**
- * Waits until the product listing runs JavaScript, by what a person meets on it: a card's 'Quick View' is a link
- * to the product page until then, and becomes a button that opens a dialog once the page runs. A click before
- * that is a plain form post (the page reloads, and no toast can show), which is not what a journey that
- * expects a toast is about.
+ * Waits until the product listing runs JavaScript, by what a person meets on it: a card's 'Quick View' opens the
+ * product page until then, and is announced as opening a dialog once the page runs. A click before that is a
+ * plain form post (the page reloads, and no toast can show), which is not what a journey that expects a toast is
+ * about.
  */
 export async function waitForListingToRun(page: Page): Promise<void> {
   await expect(

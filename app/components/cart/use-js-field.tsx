@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 
 /**
- * Hidden fields every cart and favourites form carries: where to come back to without JavaScript, and,
- * once the page is hydrated, `js=1` so the action answers with data for the fetcher instead of a redirect.
+ * `js=1` in a form once the page runs, so that its action answers with data for the fetcher instead of a redirect;
+ * without JavaScript the field is empty. The value is set on the element by an effect, not rendered from state:
+ * hydration then needs no second render (every card's forms re-rendering after hydration was one long task of a
+ * listing page). React never writes the value back, because the input names neither `value` nor `defaultValue`.
  */
+export function JsField() {
+  const field = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (field.current) field.current.value = '1'
+  }, [])
+  return <input ref={field} type="hidden" name="js" />
+}
+
+/** Hidden fields every cart and favourites form carries: where to come back to without JavaScript, and JsField. */
 export function FormReturnFields() {
   const location = useLocation()
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
   return (
     <>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <JsField />
     </>
   )
 }

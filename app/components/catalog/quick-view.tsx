@@ -1,17 +1,15 @@
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { type ButtonProps, buttonVariants } from '#app/components/ui/button.tsx'
 import { Eye, ShoppingCart } from '#app/components/ui/icons.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
-import { useHydrated } from './use-hydrated.ts'
 
 const loadDialog = () => import('./quick-view-dialog.tsx')
 const QuickViewDialog = lazy(loadDialog)
 
 /**
- * 'Quick View' of a product card. Without JavaScript it is a link to the product page; once the page runs,
- * a button that opens a dialog whose code (Radix Dialog) is fetched the first time it is needed.
+ * 'Quick View' of a product card. Without JavaScript it opens the product page; once the page runs, a dialog whose
+ * code (Radix Dialog) is fetched the first time it is needed.
  */
 export function QuickViewButton({ slug, title }: { slug: string; title: string }) {
   const t = useT()
@@ -27,8 +25,8 @@ export function QuickViewButton({ slug, title }: { slug: string; title: string }
 
 /**
  * 'Add to Cart' of a card whose product comes in several sizes or colours: it never picks one for the shopper.
- * Without JavaScript a link to the product page, where they are chosen; once the page runs, a button that opens
- * the Quick View dialog with nothing chosen, whose Add to Cart asks for the size and colour.
+ * Without JavaScript it opens the product page, where they are chosen; once the page runs, the Quick View dialog
+ * with nothing chosen, whose Add to Cart asks for the size and colour.
  */
 export function ChooseAndAddButton({
   slug,
@@ -51,36 +49,36 @@ export function ChooseAndAddButton({
   )
 }
 
+/**
+ * The trigger is the same button before and after the page runs, so hydration changes nothing in the document
+ * (a link swapped for a button after hydration re-rendered every card in one long task). Without JavaScript the
+ * button submits its form, a GET of the product page; once the page runs, a click opens the dialog instead, and
+ * `aria-haspopup` is set on the element by an effect (not rendered: the page is only told so once it is true).
+ */
 function DialogTrigger({ slug, className, children }: { slug: string; className: string; children: ReactNode }) {
   const t = useT()
-  const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const [mounted, setMounted] = useState(false)
   const trigger = useRef<HTMLButtonElement>(null)
-  if (!hydrated) {
-    return (
-      // The card's title links to the same page and discovers its route: no need to say so twice more.
-      <Link to={`/products/${slug}`} discover="none" className={className}>
-        {children}
-      </Link>
-    )
-  }
+  useEffect(() => trigger.current?.setAttribute('aria-haspopup', 'dialog'), [])
   return (
     <>
-      <button
-        ref={trigger}
-        type="button"
-        className={className}
-        aria-haspopup="dialog"
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={() => {
-          setMounted(true)
-          setOpen(true)
-        }}
-      >
-        {children}
-      </button>
+      <form action={`/products/${slug}`} className="contents">
+        <button
+          ref={trigger}
+          type="submit"
+          className={className}
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
+          onClick={(event) => {
+            event.preventDefault()
+            setMounted(true)
+            setOpen(true)
+          }}
+        >
+          {children}
+        </button>
+      </form>
       {mounted && (
         <Suspense fallback={<LoadingOverlay label={t('products.quickView.loading')} />}>
           <QuickViewDialog

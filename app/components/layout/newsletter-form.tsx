@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useFetcher, useLocation, useSearchParams } from 'react-router'
+import { JsField } from '#app/components/cart/use-js-field.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import type { NewsletterOutcome as Outcome } from '#app/modules/support/support.schemas.ts'
 
@@ -9,9 +10,7 @@ export function NewsletterForm() {
   const fetcher = useFetcher<Outcome>({ key: 'newsletter' })
   const location = useLocation()
   const [params] = useSearchParams()
-  const [hydrated, setHydrated] = useState(false)
   const input = useRef<HTMLInputElement>(null)
-  useEffect(() => setHydrated(true), [])
   const fromUrl = params.get('newsletter')
   const outcome: string | null = fetcher.data ? (fetcher.data.ok ? 'ok' : fetcher.data.code) : fromUrl
   useEffect(() => {
@@ -44,7 +43,7 @@ export function NewsletterForm() {
         {t('footer.newsletter.placeholder')}
       </label>
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <JsField />
       <div className="mt-3 flex gap-2">
         <input
           ref={input}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useFetcher, useLocation } from 'react-router'
-import { useHydrated } from '#app/components/catalog/use-hydrated.ts'
+import { JsField } from '#app/components/cart/use-js-field.tsx'
 import { Button, type ButtonProps } from '#app/components/ui/button.tsx'
 import { UserCheck, UserPlus } from '#app/components/ui/icons.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
@@ -43,7 +43,6 @@ export function FollowButton({
   const shown = useFollowing(vendorId, following)
   const { pathname, search } = useLocation()
   const { flash } = useRootData()
-  const hydrated = useHydrated()
   const answer = fetcher.data
   useEffect(() => {
     if (answer?.ok !== false) return
@@ -56,7 +55,7 @@ export function FollowButton({
       <input type="hidden" name="intent" value={shown ? 'unfollow' : 'follow'} />
       <input type="hidden" name="vendorId" value={vendorId} />
       <input type="hidden" name="redirectTo" value={pathname + search} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <JsField />
       <Button type="submit" {...button} variant={shown ? 'secondary' : variant} className="w-full">
         {shown ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
         {shown ? t('vendor.follow.following') : label}

@@ -118,12 +118,27 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 type Product = NonNullable<Route.ComponentProps['loaderData']['product']>
 
+/**
+ * Without JavaScript: shows the checked size and colour's picture and stock (the page's action comes back to this
+ * page with them in its address). Gone once the page runs; its own component, so that only it renders again after
+ * hydration, not the whole page.
+ */
+function UpdateChoiceButton({ slug }: { slug: string }) {
+  const t = useT()
+  const hydrated = useHydrated()
+  if (hydrated) return null
+  return (
+    <Button type="submit" formAction={`/products/${slug}`} variant="outline" size="sm">
+      {t('products.variant.update')}
+    </Button>
+  )
+}
+
 function ProductDetails({ product, returnDays }: { product: Product; returnDays: number }) {
   const t = useT()
   const { intlLocale, favouriteIds } = useRootData()
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const hydrated = useHydrated()
   const dates = useMemo(() => dateFormat(intlLocale, { dateStyle: 'medium' }), [intlLocale])
   const hasChoice = product.variants.some((v) => v.size || v.colour)
   // What the shopper tapped shows (and is what Add to Cart posts) at once; the address follows in the background,
@@ -245,13 +260,7 @@ function ProductDetails({ product, returnDays }: { product: Product; returnDays:
                 void navigate(`?${next}`, { replace: true, preventScrollReset: true })
               }}
             />
-            {hasChoice && !hydrated && (
-              // Without JavaScript: shows the checked size and colour's picture and stock (the page's action
-              // comes back to this page with them in its address).
-              <Button type="submit" formAction={`/products/${product.slug}`} variant="outline" size="sm">
-                {t('products.variant.update')}
-              </Button>
-            )}
+            {hasChoice && <UpdateChoiceButton slug={product.slug} />}
           </AddToCartForm>
           <p className="text-sm text-muted-foreground">
             {returnDays > 0 ? t('returns.window.within', { days: returnDays }) : t('returns.window.none')}{' '}
