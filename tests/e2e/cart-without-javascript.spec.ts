@@ -12,11 +12,11 @@ test('without JavaScript a cart is built, changed and emptied with plain form po
     .click()
   await expect(headerCartLink(page)).toContainText('1')
 
-  // A card adds directly only a product with one variant (many beauty products): for one with sizes or colours
-  // it leads to the product page to choose them (variant-choice.spec.ts).
+  // A card adds directly only a product with one variant (many beauty products), with a post: for one with sizes
+  // or colours its Add to Cart opens the product page to choose them (variant-choice.spec.ts).
   await page.goto('/products?category=beauty&sort=newest')
   await page
-    .locator('article')
+    .locator('article form[method="post"]')
     .getByRole('button', { name: /add to cart/i, disabled: false })
     .first()
     .click()
