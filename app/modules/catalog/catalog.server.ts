@@ -419,10 +419,10 @@ function synonymPhrases(word: string): string[] {
 
 /**
  * The lexemes of the text index that begin with each token, from search_lexemes (migration 0024), which holds
- * every lexeme that any product's search_doc holds or held. A token gets its lexemes when it begins at most
- * MAX_COMPLETIONS of them, none otherwise (it is then looked for as a prefix). Only tokens of ASCII letters and digits
- * are looked up: those are their own lexeme in to_tsquery('simple'), so "begins with the token" is what the prefix
- * query matches; any other token keeps the prefix query. One round trip for all the tokens.
+ * every lexeme that any product's search_doc holds or held: for a token that begins at most MAX_COMPLETIONS of them,
+ * those (possibly none); a token that begins more is left out (it is looked for as a prefix). Only tokens of ASCII
+ * letters and digits are looked up: those are their own lexeme in to_tsquery('simple'), so "begins with the token"
+ * is what the prefix query matches; any other token is left out too. One round trip for all the tokens.
  */
 async function completionsOf(ctx: ServiceContext, tokens: string[]): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>()
@@ -436,7 +436,8 @@ async function completionsOf(ctx: ServiceContext, tokens: string[]): Promise<Map
   const result = (await ctx.db.execute(sql.join(lookups, sql` union all `))) as unknown as {
     rows: { token: string; word: string }[]
   }
-  for (const { token, word } of result.rows) found.set(token, [...(found.get(token) ?? []), word])
+  for (const t of plain) found.set(t, [])
+  for (const { token, word } of result.rows) found.get(token)?.push(word)
   for (const [token, words] of found) {
     if (words.length > MAX_COMPLETIONS) found.delete(token)
     else words.sort()
@@ -785,16 +786,27 @@ async function closestWord(ctx: ServiceContext, word: string): Promise<string | 
 
 /**
  * Whether a word finds a listed product: a word that begins a title word does (the small words table answers);
- * otherwise the text index is asked. Its lookup is a materialized CTE so that it is planned without the LIMIT: a
- * plain `LIMIT 1` makes a scan of the whole table in the featured order look cheap, and for a word that finds
- * nothing it reads every row.
+ * otherwise the text index is asked. When the word's completions are known (completionsOf), the title words that
+ * begin with it are among them, so they are looked up by key (none when it has no completion, as a typo has)
+ * rather than by a scan of every title word with ILIKE. The text index lookup is a materialized CTE so that it is
+ * planned without the LIMIT: a plain `LIMIT 1` makes a scan of the whole table in the featured order look cheap,
+ * and for a word that finds nothing it reads every row.
  */
-async function wordFindsSomething(ctx: ServiceContext, word: string, query: SQL): Promise<boolean> {
-  const [known] = await ctx.db
-    .select({ word: searchWords.word })
-    .from(searchWords)
-    .where(ilike(searchWords.word, `${escapeLike(word)}%`))
-    .limit(1)
+async function wordFindsSomething(
+  ctx: ServiceContext,
+  word: string,
+  completions: string[] | undefined,
+  query: SQL,
+): Promise<boolean> {
+  const titleWord =
+    completions === undefined
+      ? ilike(searchWords.word, `${escapeLike(word)}%`)
+      : completions.length > 0
+        ? inArray(searchWords.word, completions)
+        : undefined
+  const [known] = titleWord
+    ? await ctx.db.select({ word: searchWords.word }).from(searchWords).where(titleWord).limit(1)
+    : []
   if (known) return true
   // Both engines answer execute() with { rows }.
   const result = (await ctx.db.execute(
@@ -824,7 +836,7 @@ export async function didYouMean(ctx: ServiceContext, q: string): Promise<string
       out.push(word)
       continue
     }
-    if (await wordFindsSomething(ctx, word, query)) {
+    if (await wordFindsSomething(ctx, word, completions.get(word), query)) {
       out.push(word)
       continue
     }
