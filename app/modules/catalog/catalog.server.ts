@@ -32,6 +32,7 @@ import {
   productTranslations,
   productVariants,
   reviews,
+  searchLexemes,
   searchWords,
 } from './tables.server.ts'
 import type { Badge, CategoryNode, ImageData, ProductCardData, VariantData } from './types.ts'
@@ -381,6 +382,11 @@ export const RESULT_CAP = 1000
 const RANK_POOL = 240
 const OPTION_VALUES_SHOWN = 60
 const OPTION_STORES_SHOWN = 20
+/**
+ * A query token is looked for as the exact lexemes that begin with it when there are at most this many (see
+ * completionsOf); a token that begins more (a letter or two, a common stem) is looked for as a prefix.
+ */
+export const MAX_COMPLETIONS = 40
 
 /** A query word's letters and digits, as the full-text document holds them ('t-shirt' → t, shirt). */
 function tokensOf(word: string): string[] {
@@ -394,16 +400,79 @@ function prefixQuery(tokens: string[]): SQL {
 
 /**
  * A query word as full-text query text: its tokens as prefixes, or an everyday synonym of a category's name
- * ('urukweto' → inkweto). Null for a word of punctuation only.
+ * ('urukweto' → inkweto). Null for a word of punctuation only. This is the query the results are ranked by.
  */
 function wordQueryText(word: string): string | null {
   const tokens = tokensOf(word)
   if (tokens.length === 0) return null
   const own = tokens.map((t) => `${t}:*`).join(' & ')
-  const phrases = synonymsOf(word)
+  const phrases = synonymPhrases(word)
+  return phrases.length ? `(${own}) | ${phrases.map((p) => `(${p})`).join(' | ')}` : own
+}
+
+/** The everyday synonyms of a word as full-text phrases ('kwita ku ruhu' → kwita <-> ku <-> ruhu). */
+function synonymPhrases(word: string): string[] {
+  return synonymsOf(word)
     .map((s) => tokensOf(s).join(' <-> '))
     .filter(Boolean)
-  return phrases.length ? `(${own}) | ${phrases.map((p) => `(${p})`).join(' | ')}` : own
+}
+
+/**
+ * The lexemes of the text index that begin with each token, from search_lexemes (migration 0024), which holds
+ * every lexeme that any product's search_doc holds or held: for a token that begins at most MAX_COMPLETIONS of them,
+ * those (possibly none); a token that begins more is left out (it is looked for as a prefix). Only tokens of ASCII
+ * letters and digits are looked up: those are their own lexeme in to_tsquery('simple'), so "begins with the token"
+ * is what the prefix query matches; any other token is left out too. One round trip for all the tokens.
+ */
+async function completionsOf(ctx: ServiceContext, tokens: string[]): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>()
+  const plain = [...new Set(tokens)].filter((t) => /^[a-z0-9]+$/.test(t))
+  if (plain.length === 0) return found
+  const lookups = plain.map(
+    (t) =>
+      sql`(select ${t}::text as token, ${searchLexemes.word} as word from ${searchLexemes} where ${searchLexemes.word} like ${`${escapeLike(t)}%`} limit ${MAX_COMPLETIONS + 1})`,
+  )
+  // Both engines answer execute() with { rows }.
+  const result = (await ctx.db.execute(sql.join(lookups, sql` union all `))) as unknown as {
+    rows: { token: string; word: string }[]
+  }
+  for (const t of plain) found.set(t, [])
+  for (const { token, word } of result.rows) found.get(token)?.push(word)
+  for (const [token, words] of found) {
+    if (words.length > MAX_COMPLETIONS) found.delete(token)
+    else words.sort()
+  }
+  return found
+}
+
+/** A lexeme in tsquery's input syntax, quoted: taken as it is, never parsed again ('t-shirt' stays one entry). */
+function quotedLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
+}
+
+/**
+ * A query word as the tsquery the text index is asked: the same matches as wordQueryText, with each token whose
+ * completions are known written as those exact lexemes OR'ed ('dress' → dress | dresses) rather than as a prefix.
+ * GIN answers a prefix by reading the postings of every lexeme that begins with it into one bitmap before it can
+ * intersect the words; with exact entries it intersects them as it reads (issue 16: 'red dress' in a million
+ * products, 39 ms for 'red:* & dress:*', 9.5 ms for 'red & (dress | dresses)'). A token with no known completion
+ * keeps its prefix query, which finds nothing at the cost of one index lookup, and stays right should the lexemes
+ * table ever lag behind the products.
+ */
+function wordMatchQuery(word: string, completions: Map<string, string[]>): SQL | null {
+  const tokens = tokensOf(word)
+  if (tokens.length === 0) return null
+  const own = sql.join(
+    tokens.map((t) => {
+      const lexemes = completions.get(t)
+      return lexemes?.length
+        ? sql`${lexemes.map(quotedLexeme).join(' | ')}::tsquery`
+        : sql`to_tsquery('simple', ${`${t}:*`})`
+    }),
+    sql` && `,
+  )
+  const phrases = synonymPhrases(word).map((p) => sql`to_tsquery('simple', ${p})`)
+  return sql`(${sql.join([sql`(${own})`, ...phrases], sql` || `)})`
 }
 
 type SearchPlan = { condition: SQL; rankQuery: SQL | null }
@@ -412,26 +481,33 @@ type SearchPlan = { condition: SQL; rankQuery: SQL | null }
  * Search: every word must be found in the product's full-text document — its title, description, translations,
  * store name and the names of its categories in every language (migration 0017) — as a word or the start of one,
  * accents ignored; an everyday word stands for the category name it means (search-words.ts): "inkweto" and
- * "chaussures" find the shoes. The whole query is one index lookup. A word of punctuation only ("%") is looked for
- * literally in titles and descriptions.
+ * "chaussures" find the shoes. The whole query is one index lookup, of exact lexemes where the words' completions
+ * are few (wordMatchQuery); the ranking keeps the prefix query, so that the order is that of the words as typed. A
+ * word of punctuation only ("%") is looked for literally in titles and descriptions.
  */
-function searchPlan(q: string): SearchPlan | undefined {
+async function searchPlan(ctx: ServiceContext, q: string): Promise<SearchPlan | undefined> {
   const words = queryWords(q)
   if (words.length === 0) return undefined
+  const completions = await completionsOf(ctx, words.flatMap(tokensOf))
   const texts: string[] = []
+  const matches: SQL[] = []
   const literal: SQL[] = []
   for (const word of words) {
     const text = wordQueryText(word)
-    if (text) texts.push(`(${text})`)
-    else {
+    const match = wordMatchQuery(word, completions)
+    if (text && match) {
+      texts.push(`(${text})`)
+      matches.push(match)
+    } else {
       const pattern = `%${escapeLike(word)}%`
       literal.push(or(ilike(products.title, pattern), ilike(products.description, pattern)) as SQL)
     }
   }
-  const query = texts.length ? sql`to_tsquery('simple', ${texts.join(' & ')})` : null
+  const rankQuery = texts.length ? sql`to_tsquery('simple', ${texts.join(' & ')})` : null
+  const matchQuery = matches.length ? sql.join(matches, sql` && `) : null
   return {
-    condition: and(query ? sql`${products.searchDoc} @@ ${query}` : undefined, ...literal) as SQL,
-    rankQuery: query,
+    condition: and(matchQuery ? sql`${products.searchDoc} @@ (${matchQuery})` : undefined, ...literal) as SQL,
+    rankQuery,
   }
 }
 
@@ -549,8 +625,10 @@ export async function listProducts(ctx: ServiceContext, filters: ProductFilters)
 
 async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<ProductListing> {
   const perPage = Math.min(Math.max(Math.trunc(filters.perPage) || 24, 1), 96)
-  const categoryIds = await scopeCategoryIds(ctx, filters.category, filters.subcategory)
-  const search = filters.q ? searchPlan(filters.q) : undefined
+  const [categoryIds, search] = await Promise.all([
+    scopeCategoryIds(ctx, filters.category, filters.subcategory),
+    filters.q ? searchPlan(ctx, filters.q) : undefined,
+  ])
 
   const [lo, hi] = [filters.min, filters.max]
   const [priceMin, priceMax] = lo != null && hi != null && lo > hi ? [hi, lo] : [lo, hi]
@@ -708,20 +786,31 @@ async function closestWord(ctx: ServiceContext, word: string): Promise<string | 
 
 /**
  * Whether a word finds a listed product: a word that begins a title word does (the small words table answers);
- * otherwise the text index is asked. Its lookup is a materialized CTE so that it is planned without the LIMIT: a
- * plain `LIMIT 1` makes a scan of the whole table in the featured order look cheap, and for a word that finds
- * nothing it reads every row.
+ * otherwise the text index is asked. When the word's completions are known (completionsOf), the title words that
+ * begin with it are among them, so they are looked up by key (none when it has no completion, as a typo has)
+ * rather than by a scan of every title word with ILIKE. The text index lookup is a materialized CTE so that it is
+ * planned without the LIMIT: a plain `LIMIT 1` makes a scan of the whole table in the featured order look cheap,
+ * and for a word that finds nothing it reads every row.
  */
-async function wordFindsSomething(ctx: ServiceContext, word: string, text: string): Promise<boolean> {
-  const [known] = await ctx.db
-    .select({ word: searchWords.word })
-    .from(searchWords)
-    .where(ilike(searchWords.word, `${escapeLike(word)}%`))
-    .limit(1)
+async function wordFindsSomething(
+  ctx: ServiceContext,
+  word: string,
+  completions: string[] | undefined,
+  query: SQL,
+): Promise<boolean> {
+  const titleWord =
+    completions === undefined
+      ? ilike(searchWords.word, `${escapeLike(word)}%`)
+      : completions.length > 0
+        ? inArray(searchWords.word, completions)
+        : undefined
+  const [known] = titleWord
+    ? await ctx.db.select({ word: searchWords.word }).from(searchWords).where(titleWord).limit(1)
+    : []
   if (known) return true
   // Both engines answer execute() with { rows }.
   const result = (await ctx.db.execute(
-    sql`with found as materialized (select ${products.id} from ${products} where ${listedProduct} and ${products.searchDoc} @@ to_tsquery('simple', ${text})) select 1 as hit from found limit 1`,
+    sql`with found as materialized (select ${products.id} from ${products} where ${listedProduct} and ${products.searchDoc} @@ ${query}) select 1 as hit from found limit 1`,
   )) as unknown as { rows: unknown[] }
   return result.rows.length > 0
 }
@@ -733,17 +822,21 @@ async function wordFindsSomething(ctx: ServiceContext, word: string, text: strin
 export async function didYouMean(ctx: ServiceContext, q: string): Promise<string | null> {
   const words = queryWords(q)
   if (words.length === 0) return null
+  // Only a plain word of three letters or more is corrected; the others are kept as typed.
+  const correctable = (word: string) => {
+    const tokens = tokensOf(word)
+    return tokens.length === 1 && tokens[0] === word && word.length >= 3
+  }
+  const completions = await completionsOf(ctx, words.filter(correctable))
   let changed = false
   const out: string[] = []
   for (const word of words) {
-    const tokens = tokensOf(word)
-    const text = wordQueryText(word)
-    // Only a plain word of three letters or more is corrected; the others are kept as typed.
-    if (!text || tokens.length !== 1 || tokens[0] !== word || word.length < 3) {
+    const query = correctable(word) ? wordMatchQuery(word, completions) : null
+    if (!query) {
       out.push(word)
       continue
     }
-    if (await wordFindsSomething(ctx, word, text)) {
+    if (await wordFindsSomething(ctx, word, completions.get(word), query)) {
       out.push(word)
       continue
     }

@@ -5,7 +5,14 @@ import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { testVendorFields } from '#tests/shop.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
-import { didYouMean, listPopularProducts, listProducts, RESULT_CAP, suggestSearch } from './catalog.server.ts'
+import {
+  didYouMean,
+  listPopularProducts,
+  listProducts,
+  MAX_COMPLETIONS,
+  RESULT_CAP,
+  suggestSearch,
+} from './catalog.server.ts'
 import { createCategory, createProduct, createProducts } from './catalog-admin.server.ts'
 import { countProductsByDepartment, countPublicProducts } from './storefront-home.server.ts'
 import { categories, products, productTranslations } from './tables.server.ts'
@@ -306,5 +313,108 @@ describe('capped count and cached figures', () => {
     expect((await countProductsByDepartment(t.ctx)).women).toBe(4)
     const popular = await listPopularProducts(t.ctx, 'en', 2)
     expect(popular.map((p) => p.slug)).toEqual(['evening-dress', 'wax-kitenge'])
+  })
+})
+
+// A word is looked for as the exact lexemes of search_lexemes that begin with it (migration 0024), so that table
+// must hold every word of every document, whichever column it comes from and however it got there.
+describe('search words as the lexemes that begin with them', () => {
+  // 'linen' begins a title word of one product and, for each of the others, a word found only in its description,
+  // its store's name or its category's name: a table of title words alone would find the first only.
+  const linen = ['linen-desc', 'linen-shirt', 'linen-store', 'linen-wear']
+  const own = { linenStore: 0, rubavu: 0, linenWear: 0, pottery: 0 }
+
+  beforeAll(async () => {
+    const [linenStore, rubavu] = await t.ctx.db
+      .insert(vendors)
+      .values([
+        { ...testVendorFields, name: 'Linenworks', slug: 'linenworks', email: 'l@example.rw', status: 'approved' },
+        { ...testVendorFields, name: 'Rubavu Crafts', slug: 'rubavu', email: 'r@example.rw', status: 'approved' },
+      ])
+      .returning()
+    if (!linenStore || !rubavu) throw new Error('fixture')
+    Object.assign(own, { linenStore: linenStore.id, rubavu: rubavu.id })
+    own.linenWear = (
+      await createCategory(t.ctx, { slug: 'women-linenwear', name: 'Linenwear', level: 1, parentId: ids.dresses })
+    ).id
+    own.pottery = (
+      await createCategory(t.ctx, { slug: 'women-pottery', name: 'Pottery', level: 1, parentId: ids.dresses })
+    ).id
+    await createProducts(t.ctx, [
+      product(ids.store, ids.fabrics, { slug: 'linen-shirt', title: 'Linen Shirt', description: 'Made in Kigali' }),
+      product(ids.store, ids.fabrics, { slug: 'linen-desc', title: 'Summer Top', description: 'Cut from linens' }),
+      product(own.linenStore, ids.fabrics, { slug: 'linen-store', title: 'Cotton Wrap', description: 'Soft' }),
+      product(ids.store, own.linenWear, { slug: 'linen-wear', title: 'Evening Wrap', description: 'Soft' }),
+      product(ids.store, ids.fabrics, { slug: 'kids-tee', title: 'Kids T-Shirt', description: 'Soft' }),
+      product(own.rubavu, ids.fabrics, { slug: 'rubavu-bowl', title: 'Clay Bowl', description: 'Soft' }),
+      product(ids.store, own.pottery, { slug: 'clay-pot', title: 'Clay Pot', description: 'Soft' }),
+    ])
+    clearListingCaches()
+  })
+
+  it('finds a longer word of a description, a store name or a category name by its beginning', async () => {
+    expect(await slugs({ q: 'linen' })).toEqual(linen)
+    expect(await slugs({ q: 'Linens' })).toEqual(['linen-desc'])
+    expect(await slugs({ q: 'linenw' })).toEqual(['linen-store', 'linen-wear'])
+    // Both words, each by its beginning.
+    expect(await slugs({ q: 'linen kigal' })).toEqual(['linen-shirt'])
+    expect(await slugs({ q: 'soft linenwo' })).toEqual(['linen-store'])
+  })
+
+  it("finds a new product's words, and a product's words after its text, store or category changes", async () => {
+    await createProduct(
+      t.ctx,
+      product(ids.other, ids.bags, { slug: 'linen-new', title: 'Market Tote', description: 'Lined with linenfold' }),
+    )
+    expect(await slugs({ q: 'linen' })).toEqual([...linen, 'linen-new'].sort())
+    // The description rewritten: its new word is found by its beginning.
+    await t.ctx.db.update(products).set({ description: 'Lined with linenette' }).where(eq(products.slug, 'linen-new'))
+    expect(await slugs({ q: 'linen' })).toEqual([...linen, 'linen-new'].sort())
+    expect(await slugs({ q: 'linenet' })).toEqual(['linen-new'])
+    await t.ctx.db.delete(products).where(eq(products.slug, 'linen-new'))
+    // A store renamed: its products are found by the beginning of the new name, and no longer by the old one.
+    await t.ctx.db.update(vendors).set({ name: 'Linenhaus Crafts' }).where(eq(vendors.id, own.rubavu))
+    expect(await slugs({ q: 'linen' })).toEqual([...linen, 'rubavu-bowl'].sort())
+    await t.ctx.db.update(vendors).set({ name: 'Rubavu Crafts' }).where(eq(vendors.id, own.rubavu))
+    expect(await slugs({ q: 'linen' })).toEqual(linen)
+    // A category renamed, and a product moved into a category whose name no product held yet.
+    await t.ctx.db.update(categories).set({ name: 'Linenry' }).where(eq(categories.id, own.pottery))
+    expect(await slugs({ q: 'linen' })).toEqual([...linen, 'clay-pot'].sort())
+    await t.ctx.db.update(categories).set({ name: 'Pottery' }).where(eq(categories.id, own.pottery))
+    const linenique = await createCategory(t.ctx, {
+      slug: 'women-linenique',
+      name: 'Linenique Sets',
+      level: 1,
+      parentId: ids.dresses,
+    })
+    await t.ctx.db.update(products).set({ categoryId: linenique.id }).where(eq(products.slug, 'rubavu-bowl'))
+    expect(await slugs({ q: 'linen' })).toEqual([...linen, 'rubavu-bowl'].sort())
+    await t.ctx.db.update(products).set({ categoryId: ids.fabrics }).where(eq(products.slug, 'rubavu-bowl'))
+    expect(await slugs({ q: 'linen' })).toEqual(linen)
+    clearListingCaches()
+  })
+
+  it('finds every completion of a word that begins more words than are looked up one by one', async () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz'
+    const many = Array.from({ length: MAX_COMPLETIONS + 5 }, (_, i) => {
+      const word = `quilt${letters[Math.floor(i / 26)]}${letters[i % 26]}`
+      return product(ids.other, ids.bags, { slug: `many-${word}`, title: `Patch ${word}` })
+    })
+    await createProducts(t.ctx, many)
+    const r = await listProducts(t.ctx, filters({ q: 'quilt', perPage: 96 }))
+    expect(r.total).toBe(MAX_COMPLETIONS + 5)
+    expect((await listProducts(t.ctx, filters({ q: 'quilta patch', perPage: 96 }))).total).toBe(26)
+    expect(await slugs({ q: 'quiltbc' })).toEqual(['many-quiltbc'])
+    await t.ctx.db.delete(products).where(sql`${products.slug} like 'many-%'`)
+    clearListingCaches()
+  })
+
+  it('finds a word of one or two letters as the beginning of longer ones', async () => {
+    expect(await slugs({ q: 'li' })).toEqual(expect.arrayContaining(linen))
+    expect(await slugs({ q: 'li wrap' })).toEqual(['linen-store', 'linen-wear'])
+    expect(await slugs({ q: 'ki shirt' })).toEqual(['kids-tee', 'linen-shirt'])
+    // 't' begins the lexeme 't-shirt', which is looked for as it is.
+    expect(await slugs({ q: 't-shirt' })).toEqual(['kids-tee'])
+    expect(await slugs({ q: 'kids t' })).toEqual(['kids-tee'])
   })
 })

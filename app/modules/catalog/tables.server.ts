@@ -245,6 +245,18 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ])
 
+/**
+ * Every lexeme that the products' full-text documents (`search_doc`) hold or have held, kept by a trigger on
+ * products (migration 0024). A search word is looked for as the exact lexemes that begin with it rather than as a
+ * prefix (GIN's prefix match reads the postings of every completion into a bitmap before it can intersect the
+ * words: 'red:* & dress:*' costs four times 'red & (dress | dresses)'). Words are only ever added: one that no
+ * product holds any more is an exact lookup with nothing behind it, which costs nothing. The `text_pattern_ops`
+ * index answers `word LIKE 'red%'` whatever the database's collation.
+ */
+export const searchLexemes = pgTable('search_lexemes', { word: text('word').primaryKey() }, (t) => [
+  index('search_lexemes_prefix_idx').using('btree', t.word.op('text_pattern_ops')),
+])
+
 export type ProductImportState = 'waiting' | 'applying' | 'done'
 
 /**
