@@ -1,6 +1,14 @@
-import { type I18n, type Messages, setupI18n } from '@lingui/core'
+import {
+  type AllMessages,
+  type I18n,
+  type MessageDescriptor,
+  type MessageOptions,
+  type Messages,
+  setupI18n,
+} from '@lingui/core'
 import { createContext, type ReactNode, useContext } from 'react'
 import type { MessageId } from '#app/locales/message-ids.ts'
+import { groupWhole } from './format.ts'
 
 export type { MessageId }
 
@@ -64,16 +72,134 @@ export type I18nHandle = { i18n: readonly Area[] }
 export type MissingHandler = (locale: string, id: string) => string
 
 export function i18nFromMessages(locale: Locale, messages: Messages, missing?: MissingHandler): I18n {
-  return setupI18n({
+  const i18n = setupI18n({
     locale,
-    // The numbers inside messages (a plural's `#`, `{n, number}`) and their plural rules: Node has CLDR's `rw` but
-    // browsers do not (format.ts), so "1.000" on the server became "1,000" in the browser and the page failed to
-    // hydrate. German writes numbers as CLDR's `rw` does (1.000; 4,5) and has the same plural cases (one, other),
-    // in every engine.
+    // The plural rules of the messages: Node has CLDR's `rw` but browsers do not (format.ts), so the server and
+    // the browser chose different cases and the page failed to hydrate. German has the same plural cases as `rw`
+    // (one, other) in every engine, and writes numbers as `rw` does (1.000; 4,5) where Intl still writes one.
     ...(locale === 'rw' ? { locales: ['de'] } : {}),
-    messages: { [locale]: messages },
+    messages: { [locale]: withOwnNumbers(messages) },
     ...(missing ? { missing } : {}),
   })
+  const numbers = locale === 'rw' ? 'de' : locale
+  const translate = i18n._.bind(i18n)
+  const own = ((id: MessageDescriptor | string, values?: Values, options?: MessageOptions) =>
+    typeof id === 'string'
+      ? translate(id, values && withWrittenNumbers(values, numbers), options)
+      : translate({ ...id, ...(id.values ? { values: withWrittenNumbers(id.values, numbers) } : {}) })) as I18n['_']
+  i18n._ = own
+  i18n.t = own
+  // Areas loaded later in the browser (i18n-client.ts) are rewritten alike.
+  const load = i18n.load.bind(i18n)
+  i18n.load = ((target: string | AllMessages, more?: Messages) =>
+    typeof target === 'string'
+      ? load(target, withOwnNumbers(more ?? {}))
+      : load(
+          Object.fromEntries(Object.entries(target).map(([l, m]) => [l, withOwnNumbers(m)])) as AllMessages,
+        )) as I18n['load']
+  return i18n
+}
+
+/**
+ * The suffixes of the values rewritten messages read (withOwnNumbers): `count#` is how `#` writes `count`, and
+ * `count#plural` its plural case ('one', 'other'). No message can name a value so.
+ */
+const WRITTEN = '#'
+const CASE = '#plural'
+
+type Values = Record<string, unknown>
+type Token = string | [string, string?, unknown?]
+const rewritten = new WeakMap<Messages, Messages>()
+
+/**
+ * The messages with their numbers written by Isoko, not by lingui. Lingui writes a plural's `#` with
+ * Intl.NumberFormat, and even a plural without `#` makes one; a browser's first one loads ICU's number data, 20 to
+ * 40 ms of main thread inside the header's "Cart (1 item)" on every page's hydration. So each plural becomes a
+ * select: on the number itself for the exact cases (`=0`), then on `<name>#plural`, its case by Intl.PluralRules
+ * (cheap); each `#` and each plain `{n, number}` becomes the value `<name>#`, written by format.ts's groupWhole
+ * (Intl's own string for a whole number) or by Intl for anything else (withWrittenNumbers). A plural with an offset,
+ * and an ordinal, stay lingui's. Rewritten once per set of messages (the server's are cached).
+ */
+export function withOwnNumbers(messages: Messages): Messages {
+  const done = rewritten.get(messages)
+  if (done) return done
+  const out: Messages = {}
+  for (const [id, message] of Object.entries(messages)) {
+    out[id] = (Array.isArray(message) ? rewrite(message as Token[], null) : message) as Messages[string]
+  }
+  rewritten.set(messages, out)
+  return out
+}
+
+function rewrite(tokens: Token[], plural: string | null): Token[] {
+  return tokens.map((token) => {
+    if (typeof token === 'string') return token === '#' && plural ? [`${plural}${WRITTEN}`] : token
+    const [name, type, format] = token
+    if (type === 'number' && format == null) return [`${name}${WRITTEN}`]
+    if (!format || typeof format !== 'object') return token
+    const cases = Object.entries(format as Record<string, unknown>)
+    const inner = type === 'plural' || type === 'selectordinal' ? name : plural
+    const written = (value: unknown) => (Array.isArray(value) ? rewrite(value, inner) : value)
+    if (type === 'plural' && !('offset' in format)) {
+      const exact = cases.filter(([key]) => /^\d+$/.test(key))
+      const byCase: Token = [
+        `${name}${CASE}`,
+        'select',
+        Object.fromEntries(cases.filter(([key]) => !/^\d+$/.test(key)).map(([key, value]) => [key, written(value)])),
+      ]
+      if (exact.length === 0) return byCase
+      return [
+        name,
+        'select',
+        { ...Object.fromEntries(exact.map(([key, value]) => [key, written(value)])), other: [byCase] },
+      ]
+    }
+    if (type === 'plural' || type === 'selectordinal' || type === 'select') {
+      return [name, type, Object.fromEntries(cases.map(([key, value]) => [key, written(value)]))]
+    }
+    return token
+  })
+}
+
+/** The values with, beside each number, how `#` writes it and its plural case (withOwnNumbers). */
+function withWrittenNumbers(values: Values, language: string): Values {
+  let out: Values | undefined
+  for (const [name, value] of Object.entries(values)) {
+    const n =
+      typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
+    if (Number.isNaN(n)) continue
+    out ??= { ...values }
+    // Written when a message reads it (a rating's 4.5 beside its message needs no Intl.NumberFormat).
+    Object.defineProperty(out, `${name}${WRITTEN}`, {
+      enumerable: true,
+      get: () =>
+        (Number.isSafeInteger(n) && !Object.is(n, -0) ? groupWhole(n, language) : null) ?? intlNumber(language, n),
+    })
+    out[`${name}${CASE}`] = pluralRules(language).select(n)
+  }
+  return out ?? values
+}
+
+const rules = new Map<string, Intl.PluralRules>()
+/** The plural rules lingui itself uses: the language's, and English after it. */
+function pluralRules(language: string): Intl.PluralRules {
+  let found = rules.get(language)
+  if (!found) {
+    found = new Intl.PluralRules([language, 'en'])
+    rules.set(language, found)
+  }
+  return found
+}
+
+const intlNumbers = new Map<string, Intl.NumberFormat>()
+/** What lingui itself writes for `#`: Intl's default decimal format of the language (and English after it). */
+function intlNumber(language: string, value: number): string {
+  let format = intlNumbers.get(language)
+  if (!format) {
+    format = new Intl.NumberFormat([language, 'en'])
+    intlNumbers.set(language, format)
+  }
+  return format.format(value)
 }
 
 /**

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { type I18n, type Messages, setupI18n } from '@lingui/core'
 import { describe, expect, test } from 'vitest'
 import { areasOfIdsIn, createI18n, getMessages, negotiateLocale } from '#app/lib/i18n.server.ts'
+import { i18nFromMessages, withOwnNumbers } from '#app/lib/i18n.tsx'
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -88,5 +90,96 @@ describe('numbers inside messages', () => {
     expect(text).toContain('ifoto 1 ntarengwa')
     expect(rw.locales).toEqual(['de'])
     expect(createI18n('fr').locales).toBeUndefined()
+  })
+
+  // A browser's first Intl.NumberFormat loads ICU's number data (20-40 ms inside hydration): a plural's `#` and a
+  // `{n, number}` are written by format.ts's groupWhole, to the very string lingui's Intl would have written.
+  const whole = [0, 1, 2, 7, 12, 999, 1000, 1001, 12345, 100000, 999999, 1000000, 1234567, -1, -2500, 2 ** 40]
+
+  /** How many Intl.NumberFormat objects `run` makes. */
+  function intlNumberFormatsMadeBy(run: () => void): number {
+    const original = Intl.NumberFormat
+    let made = 0
+    Intl.NumberFormat = new Proxy(original, {
+      construct(target, args: [string?, Intl.NumberFormatOptions?]) {
+        made++
+        return new target(...args)
+      },
+    })
+    try {
+      run()
+    } finally {
+      Intl.NumberFormat = original
+    }
+    return made
+  }
+
+  // Before any test below writes a fraction in English: Intl's formatter, once made, is kept.
+  test('a fraction among the values is written only when a message shows it with #', () => {
+    const ours = i18nFromMessages('en', {
+      rated: [
+        'Rated ',
+        ['rating'],
+        ' out of 5, ',
+        ['count', 'plural', { one: ['#', ' review'], other: ['#', ' reviews'] }],
+      ],
+    } as unknown as Messages)
+    let text = ''
+    expect(intlNumberFormatsMadeBy(() => (text = ours._('rated', { rating: '4.5', count: 12 })))).toBe(0)
+    expect(text).toBe('Rated 4.5 out of 5, 12 reviews')
+    expect(intlNumberFormatsMadeBy(() => ours._('rated', { rating: 4.25, count: 1 }))).toBe(0)
+  })
+
+  test.each(['en', 'fr', 'rw'] as const)(
+    '%s: a plural’s # and {n, number} are Intl’s own strings, without Intl',
+    (locale) => {
+      const messages = {
+        items: [['count', 'plural', { one: ['#', ' item'], other: ['Cart (', '#', ' items)'] }]],
+        rows: ['at most ', ['rows', 'number'], ' rows'],
+        nested: [['kind', 'select', { a: [['n', 'plural', { other: ['#', ' a'] }]], other: ['none'] }]],
+        exact: [['count', 'plural', { 0: ['none'], 1: ['just one'], one: ['#', ' one'], other: ['#', ' more'] }]],
+        bare: ['Showing ', ['count', 'plural', { one: ['product'], other: ['products'] }]],
+      } as unknown as Messages
+      const ours = i18nFromMessages(locale, messages)
+      const lingui = setupI18n({
+        locale,
+        ...(locale === 'rw' ? { locales: ['de'] } : {}),
+        messages: { [locale]: messages },
+      })
+      const all = (t: I18n, n: number | string) => [
+        t._('items', { count: n }),
+        t._('rows', { rows: n }),
+        t._('nested', { kind: 'a', n }),
+        t._('exact', { count: n }),
+        t._('bare', { count: n }),
+        t._({ id: 'items', values: { count: n } }),
+      ]
+      // Whole numbers, one given as text, and a fraction (Intl's to write, as before).
+      const numbers = [...whole, '1234', 1.5]
+      const expected = numbers.map((n) => all(lingui, n))
+      let written: string[][] = []
+      const made = intlNumberFormatsMadeBy(() => {
+        written = whole.map((n) => all(ours, n))
+      })
+      expect(written).toEqual(expected.slice(0, whole.length))
+      expect(numbers.map((n) => all(ours, n))).toEqual(expected)
+      expect(made).toBe(0)
+      // Nothing is left for lingui's plural and number formatters, which make an Intl.NumberFormat (the count above
+      // cannot tell: lingui keeps its formatters once made, and the expected strings made them).
+      const rewritten = JSON.stringify(withOwnNumbers(messages))
+      expect(rewritten).not.toContain('"#"')
+      expect(rewritten).not.toContain('"number"')
+      expect(rewritten).not.toContain('"plural"')
+    },
+  )
+
+  test('areas loaded later are rewritten alike', () => {
+    const ours = i18nFromMessages('en', {} as Messages)
+    ours.load('en', {
+      later: [['count', 'plural', { one: ['#', ' day'], other: ['#', ' days'] }]],
+    } as unknown as Messages)
+    let text = ''
+    expect(intlNumberFormatsMadeBy(() => (text = ours._('later', { count: 12000 })))).toBe(0)
+    expect(text).toBe('12,000 days')
   })
 })
