@@ -53,12 +53,56 @@ export function dateFormat(intlLocale: string, options: Intl.DateTimeFormatOptio
   const key = `${intlLocale}|${JSON.stringify(withZone)}`
   let formatter = dateCache.get(key)
   if (!formatter) {
-    formatter = isKinyarwanda(intlLocale)
-      ? kinyarwandaDates(withZone)
-      : plainSpaces(new Intl.DateTimeFormat(intlLocale, withZone))
+    const intl = () =>
+      isKinyarwanda(intlLocale)
+        ? kinyarwandaDates(withZone)
+        : plainSpaces(new Intl.DateTimeFormat(intlLocale, withZone))
+    formatter = mediumDates(intlLocale, withZone, intl) ?? intl()
     dateCache.set(key, formatter)
   }
   return formatter
+}
+
+/** Each language's short month names in dates of `dateStyle: 'medium'`, as CLDR writes them. */
+const MEDIUM_MONTHS: Record<string, readonly string[]> = {
+  'en-RW': ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+  'fr-RW': ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+  'rw-RW': MONTHS,
+}
+/** Kigali's clock: two hours ahead of UTC all year (Rwanda has no summer time). */
+const KIGALI_OFFSET_MS = 2 * 60 * 60 * 1000
+
+/**
+ * "26 Nov 2026", "26 nov. 2026", "26 Ugushyingo 2026" (`dateStyle: 'medium'` on Kigali's clock, a product's
+ * reviews) written here, not by Intl: a browser's first Intl.DateTimeFormat loads ICU's calendar data, tens of ms
+ * of main thread inside hydration. The strings are Intl's own (date-format.test.ts compares them month by month).
+ * A range is Intl's to write, made when first needed.
+ */
+function mediumDates(
+  intlLocale: string,
+  options: Intl.DateTimeFormatOptions,
+  intl: () => DateFormatter,
+): DateFormatter | null {
+  const months = MEDIUM_MONTHS[intlLocale]
+  const { dateStyle, timeZone, ...rest } = options
+  if (!months || dateStyle !== 'medium' || timeZone !== KIGALI || Object.keys(rest).length > 0) return null
+  let fallback: DateFormatter | undefined
+  return {
+    format(date) {
+      const kigali = new Date(Number(date) + KIGALI_OFFSET_MS)
+      const year = kigali.getUTCFullYear()
+      // Before 1970 (Kigali's clock was not yet UTC+2 before 1935) or an invalid date: Intl's to write.
+      if (!(year >= 1970 && year <= 9999)) {
+        fallback ??= intl()
+        return fallback.format(date)
+      }
+      return `${kigali.getUTCDate()} ${months[kigali.getUTCMonth()]} ${year}`
+    },
+    formatRange(start, end) {
+      fallback ??= intl()
+      return fallback.formatRange(start, end)
+    },
+  }
 }
 
 /**
