@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { dateFormat } from '#app/components/date-format.ts'
-import { numberFormat } from './format.ts'
+import { numberFormat, WHOLE_FRANCS } from './format.ts'
 import { formatRwf, formatRwfCompact } from './money.ts'
 
 // Each language as it writes money, numbers and dates (issue 14), the same on the server as in any browser:
@@ -56,7 +56,7 @@ describe('whole numbers written without Intl', () => {
   // francs are written by format.ts itself, to the very strings Intl writes.
   const whole = [0, 1, 9, 10, 999, 1000, 1001, 9999, 10000, 33500, 100000, 999999, 1000000, 1234567, 2 ** 53 - 1]
   const signed = [...whole, ...whole.filter((n) => n > 0).map((n) => -n)]
-  const francs = { style: 'currency', currency: 'RWF', maximumFractionDigits: 0, minimumFractionDigits: 0 } as const
+  const francs = WHOLE_FRANCS
 
   test.each(['en-RW', 'fr-RW'])('%s: the same strings as Intl, character for character', (locale) => {
     const plainIntl = new Intl.NumberFormat(locale)

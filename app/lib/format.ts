@@ -47,17 +47,16 @@ export function groupWhole(value: number, language: string): string | null {
   return out
 }
 
-/** The one currency shape amounts use (money.ts): whole Rwandan francs. */
-function isWholeFrancs(options: Intl.NumberFormatOptions): boolean {
-  const { style, currency, maximumFractionDigits, minimumFractionDigits, ...rest } = options
-  return (
-    style === 'currency' &&
-    currency === 'RWF' &&
-    maximumFractionDigits === 0 &&
-    minimumFractionDigits === 0 &&
-    Object.keys(rest).length === 0
-  )
+/** The one currency shape amounts use (money.ts's formatRwf): whole Rwandan francs. */
+export const WHOLE_FRANCS: Intl.NumberFormatOptions = {
+  style: 'currency',
+  currency: 'RWF',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
 }
+
+/** The languages whose whole numbers are written here (wholeNumbers), by Intl locale. */
+const OWN: Record<string, string> = { 'en-RW': 'en', 'fr-RW': 'fr', 'rw-RW': 'rw' }
 
 /**
  * Whole numbers and whole francs written here, not by Intl: a browser's first Intl.NumberFormat loads ICU's number
@@ -72,10 +71,9 @@ function wholeNumbers(
   options: Intl.NumberFormatOptions,
   intl: () => NumberFormatter,
 ): NumberFormatter | null {
-  const language = isKinyarwanda(intlLocale) ? 'rw' : intlLocale.split('-')[0]
-  if (!['en-RW', 'fr-RW', 'rw-RW'].includes(intlLocale) || language === undefined) return null
-  const francs = isWholeFrancs(options)
-  if (!francs && Object.keys(options).length > 0) return null
+  const language = OWN[intlLocale]
+  const francs = options === WHOLE_FRANCS
+  if (!language || (!francs && Object.keys(options).length > 0)) return null
   let fallback: NumberFormatter | undefined
   return {
     format(value) {

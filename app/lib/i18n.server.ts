@@ -11,6 +11,7 @@ import {
   type PageMessages,
   scriptJson,
 } from './i18n.tsx'
+import { withOwnNumbers } from './own-numbers.ts'
 
 export { isLocale }
 
@@ -126,7 +127,8 @@ for (const locale of locales) {
   for (const area of areas) {
     const module = compiled[`../locales/${locale}/${area}.po`]
     // English is complete by construction; a translation that lacks a file falls back to English below.
-    byArea[locale][area] = module?.messages ?? {}
+    // Their plurals and numbers written by Isoko, not by an Intl.NumberFormat (own-numbers.ts).
+    byArea[locale][area] = withOwnNumbers(module?.messages ?? {})
   }
 }
 

@@ -1,11 +1,4 @@
-import {
-  type AllMessages,
-  type I18n,
-  type MessageDescriptor,
-  type MessageOptions,
-  type Messages,
-  setupI18n,
-} from '@lingui/core'
+import { type I18n, type MessageOptions, type Messages, setupI18n } from '@lingui/core'
 import { createContext, type ReactNode, useContext } from 'react'
 import type { MessageId } from '#app/locales/message-ids.ts'
 import { groupWhole } from './format.ts'
@@ -78,90 +71,29 @@ export function i18nFromMessages(locale: Locale, messages: Messages, missing?: M
     // the browser chose different cases and the page failed to hydrate. German has the same plural cases as `rw`
     // (one, other) in every engine, and writes numbers as `rw` does (1.000; 4,5) where Intl still writes one.
     ...(locale === 'rw' ? { locales: ['de'] } : {}),
-    messages: { [locale]: withOwnNumbers(messages) },
+    messages: { [locale]: messages },
     ...(missing ? { missing } : {}),
   })
   const numbers = locale === 'rw' ? 'de' : locale
   const translate = i18n._.bind(i18n)
-  const own = ((id: MessageDescriptor | string, values?: Values, options?: MessageOptions) =>
-    typeof id === 'string'
-      ? translate(id, values && withWrittenNumbers(values, numbers), options)
-      : translate({ ...id, ...(id.values ? { values: withWrittenNumbers(id.values, numbers) } : {}) })) as I18n['_']
+  // Ids only: nothing calls `_` with a message descriptor (Translator's type has no such form).
+  const own = ((id: string, values?: Values, options?: MessageOptions) =>
+    translate(id, values && withWrittenNumbers(values, numbers), options)) as I18n['_']
   i18n._ = own
   i18n.t = own
-  // Areas loaded later in the browser (i18n-client.ts) are rewritten alike.
-  const load = i18n.load.bind(i18n)
-  i18n.load = ((target: string | AllMessages, more?: Messages) =>
-    typeof target === 'string'
-      ? load(target, withOwnNumbers(more ?? {}))
-      : load(
-          Object.fromEntries(Object.entries(target).map(([l, m]) => [l, withOwnNumbers(m)])) as AllMessages,
-        )) as I18n['load']
   return i18n
 }
 
 /**
- * The suffixes of the values rewritten messages read (withOwnNumbers): `count#` is how `#` writes `count`, and
- * `count#plural` its plural case ('one', 'other'). No message can name a value so.
+ * The values that messages rewritten by own-numbers.ts read: `count#` is how `#` writes `count`, and `count#plural`
+ * its plural case ('one', 'other'). No message can name a value so. Every message reaches a page rewritten (the
+ * server's catalogues, and the areas the browser loads later), so no plural asks lingui for an Intl.NumberFormat.
  */
-const WRITTEN = '#'
-const CASE = '#plural'
+export const WRITTEN = '#'
+export const CASE = '#plural'
 
 type Values = Record<string, unknown>
-type Token = string | [string, string?, unknown?]
-const rewritten = new WeakMap<Messages, Messages>()
-
-/**
- * The messages with their numbers written by Isoko, not by lingui. Lingui writes a plural's `#` with
- * Intl.NumberFormat, and even a plural without `#` makes one; a browser's first one loads ICU's number data, 20 to
- * 40 ms of main thread inside the header's "Cart (1 item)" on every page's hydration. So each plural becomes a
- * select: on the number itself for the exact cases (`=0`), then on `<name>#plural`, its case by Intl.PluralRules
- * (cheap); each `#` and each plain `{n, number}` becomes the value `<name>#`, written by format.ts's groupWhole
- * (Intl's own string for a whole number) or by Intl for anything else (withWrittenNumbers). A plural with an offset,
- * and an ordinal, stay lingui's. Rewritten once per set of messages (the server's are cached).
- */
-export function withOwnNumbers(messages: Messages): Messages {
-  const done = rewritten.get(messages)
-  if (done) return done
-  const out: Messages = {}
-  for (const [id, message] of Object.entries(messages)) {
-    out[id] = (Array.isArray(message) ? rewrite(message as Token[], null) : message) as Messages[string]
-  }
-  rewritten.set(messages, out)
-  return out
-}
-
-function rewrite(tokens: Token[], plural: string | null): Token[] {
-  return tokens.map((token) => {
-    if (typeof token === 'string') return token === '#' && plural ? [`${plural}${WRITTEN}`] : token
-    const [name, type, format] = token
-    if (type === 'number' && format == null) return [`${name}${WRITTEN}`]
-    if (!format || typeof format !== 'object') return token
-    const cases = Object.entries(format as Record<string, unknown>)
-    const inner = type === 'plural' || type === 'selectordinal' ? name : plural
-    const written = (value: unknown) => (Array.isArray(value) ? rewrite(value, inner) : value)
-    if (type === 'plural' && !('offset' in format)) {
-      const exact = cases.filter(([key]) => /^\d+$/.test(key))
-      const byCase: Token = [
-        `${name}${CASE}`,
-        'select',
-        Object.fromEntries(cases.filter(([key]) => !/^\d+$/.test(key)).map(([key, value]) => [key, written(value)])),
-      ]
-      if (exact.length === 0) return byCase
-      return [
-        name,
-        'select',
-        { ...Object.fromEntries(exact.map(([key, value]) => [key, written(value)])), other: [byCase] },
-      ]
-    }
-    if (type === 'plural' || type === 'selectordinal' || type === 'select') {
-      return [name, type, Object.fromEntries(cases.map(([key, value]) => [key, written(value)]))]
-    }
-    return token
-  })
-}
-
-/** The values with, beside each number, how `#` writes it and its plural case (withOwnNumbers). */
+/** The values with, beside each number, how `#` writes it and its plural case (own-numbers.ts). */
 function withWrittenNumbers(values: Values, language: string): Values {
   let out: Values | undefined
   for (const [name, value] of Object.entries(values)) {

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { type I18n, type Messages, setupI18n } from '@lingui/core'
 import { describe, expect, test } from 'vitest'
-import { areasOfIdsIn, createI18n, getMessages, negotiateLocale } from '#app/lib/i18n.server.ts'
-import { i18nFromMessages, withOwnNumbers } from '#app/lib/i18n.tsx'
+import { areasOfIdsIn, createI18n, getMessages, negotiateLocale, pageMessagesOf } from '#app/lib/i18n.server.ts'
+import { i18nFromMessages } from '#app/lib/i18n.tsx'
+import { withOwnNumbers } from '#app/lib/own-numbers.ts'
+import { loadCatalogue } from '#app/locales/chunks.ts'
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -116,14 +118,17 @@ describe('numbers inside messages', () => {
 
   // Before any test below writes a fraction in English: Intl's formatter, once made, is kept.
   test('a fraction among the values is written only when a message shows it with #', () => {
-    const ours = i18nFromMessages('en', {
-      rated: [
-        'Rated ',
-        ['rating'],
-        ' out of 5, ',
-        ['count', 'plural', { one: ['#', ' review'], other: ['#', ' reviews'] }],
-      ],
-    } as unknown as Messages)
+    const ours = i18nFromMessages(
+      'en',
+      withOwnNumbers({
+        rated: [
+          'Rated ',
+          ['rating'],
+          ' out of 5, ',
+          ['count', 'plural', { one: ['#', ' review'], other: ['#', ' reviews'] }],
+        ],
+      } as unknown as Messages),
+    )
     let text = ''
     expect(intlNumberFormatsMadeBy(() => (text = ours._('rated', { rating: '4.5', count: 12 })))).toBe(0)
     expect(text).toBe('Rated 4.5 out of 5, 12 reviews')
@@ -140,7 +145,7 @@ describe('numbers inside messages', () => {
         exact: [['count', 'plural', { 0: ['none'], 1: ['just one'], one: ['#', ' one'], other: ['#', ' more'] }]],
         bare: ['Showing ', ['count', 'plural', { one: ['product'], other: ['products'] }]],
       } as unknown as Messages
-      const ours = i18nFromMessages(locale, messages)
+      const ours = i18nFromMessages(locale, withOwnNumbers(messages))
       const lingui = setupI18n({
         locale,
         ...(locale === 'rw' ? { locales: ['de'] } : {}),
@@ -152,7 +157,6 @@ describe('numbers inside messages', () => {
         t._('nested', { kind: 'a', n }),
         t._('exact', { count: n }),
         t._('bare', { count: n }),
-        t._({ id: 'items', values: { count: n } }),
       ]
       // Whole numbers, one given as text, and a fraction (Intl's to write, as before).
       const numbers = [...whole, '1234', 1.5]
@@ -173,13 +177,16 @@ describe('numbers inside messages', () => {
     },
   )
 
-  test('areas loaded later are rewritten alike', () => {
-    const ours = i18nFromMessages('en', {} as Messages)
-    ours.load('en', {
-      later: [['count', 'plural', { one: ['#', ' day'], other: ['#', ' days'] }]],
-    } as unknown as Messages)
+  test('every message reaches a page rewritten: the server’s catalogues, and the areas the browser loads later', async () => {
+    const shipped = JSON.stringify(pageMessagesOf('fr', ['common', 'cart', 'products']).messages)
+    expect(shipped).toContain('"count#plural"')
+    expect(shipped).not.toMatch(/"plural"|"#"/)
+    const later = JSON.stringify(await loadCatalogue('rw', 'orders'))
+    expect(later).toContain('#plural"')
+    expect(later).not.toMatch(/"plural"|"#"/)
     let text = ''
-    expect(intlNumberFormatsMadeBy(() => (text = ours._('later', { count: 12000 })))).toBe(0)
-    expect(text).toBe('12,000 days')
+    const fr = createI18n('fr')
+    expect(intlNumberFormatsMadeBy(() => (text = fr._('header.cart', { count: 12000 })))).toBe(0)
+    expect(text).toBe('Panier (12\u202f000 articles)')
   })
 })
