@@ -10,6 +10,7 @@ import {
   type PageMessages,
 } from '#app/lib/i18n.tsx'
 import { startPageMessages } from '#app/lib/i18n-client.ts'
+import { watchTypedText } from '#app/lib/typed-before-hydration.ts'
 
 // The page's messages come with the document as JSON (see MessagesScript); read them before hydrating.
 const json = document.getElementById(I18N_SCRIPT_ID)?.textContent ?? '{}'
@@ -21,6 +22,8 @@ const i18n = i18nFromMessages(locale, page.messages ?? {}, (_, id) => {
   return id
 })
 startPageMessages(i18n, locale, page.areas ?? [])
+// Text typed before the page runs survives hydration (root.tsx puts it back).
+watchTypedText()
 
 startTransition(() => {
   hydrateRoot(

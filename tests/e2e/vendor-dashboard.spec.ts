@@ -86,6 +86,31 @@ test('a vendor edits the store settings and the public store page shows them', a
   await expect(page.getByRole('region', { name: 'Store Policies' })).toContainText(returns)
 })
 
+// React writes a textarea's server text back into it when it hydrates: on a slow connection what a vendor typed
+// before the page ran was lost (app/lib/typed-before-hydration.ts).
+test('text typed into the settings before the page runs is kept and saved', async ({ page, shop }) => {
+  const vendor = await shop.vendor({ products: 1 })
+  await signIn(page, vendor)
+  // A slow connection: the page's scripts arrive a second late.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await route.continue()
+  })
+  await page.goto('/vendor-dashboard/settings')
+  const returns = page.getByRole('main').getByLabel('Returns')
+  const typed = 'Returns within 14 days, typed before the page ran.'
+  await returns.fill(typed)
+  const ran = () =>
+    Object.keys(document.querySelector('textarea[name="returns"]') ?? {}).some((key) => key.startsWith('__react'))
+  expect(await page.evaluate(ran)).toBe(false)
+  await page.waitForFunction(ran)
+  await expect(returns).toHaveValue(typed)
+  await page.getByRole('main').getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your store settings are saved.' })).toBeVisible()
+  await page.reload()
+  await expect(returns).toHaveValue(typed)
+})
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
     test.use({ javaScriptEnabled })
