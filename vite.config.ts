@@ -7,11 +7,15 @@ import { defineConfig, type Plugin } from 'vite'
 // in one chunk instead of dozens of tiny files that each cost a request and compress badly; route code stays
 // split per route, and code loaded on demand (dialogs, toasts) stays out. DESIGN.md section 4's budget.
 const sharedModule =
-  /node_modules[\\/](clsx|class-variance-authority|@lingui[\\/]core)[\\/]|app[\\/](lib|components[\\/](ui|layout))[\\/]|(rating-stars|price|image-keys|use-hydrated)\.tsx?$|vite[\\/]preload-helper/
-// Loaded while the page hydrates, not before it (app/components/layout/deferred.tsx), or when first used (the
-// search box's suggestions).
+  /node_modules[\\/](clsx|class-variance-authority|@lingui[\\/]core)[\\/]|app[\\/](lib|components[\\/](ui|layout))[\\/]|(rating-stars|price|image-keys)\.tsx?$|vite[\\/]preload-helper/
+// Kept out of the shared chunk, which every page loads before it runs:
+// - what loads while the page hydrates (app/components/layout/deferred.tsx) or when first used: the search box's
+//   suggestions, the message areas a navigation brings (i18n-areas.ts, own-numbers.ts), the text typed before a page
+//   ran put back (restore-typed-text.ts), the not-found page's body;
+// - helpers only some pages use: Rwanda's places and phone numbers, amounts as typed (read-francs.ts), calendar months
+//   (a vendor's statement).
 const deferredModule =
-  /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form|search-suggestions)\.tsx$/
+  /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form|search-suggestions)\.tsx$|lib[\\/](own-numbers|places|phone|restore-typed-text|i18n-areas|read-francs|months)\.ts$|layout[\\/]not-found-content\.tsx$/
 
 function sharedClientChunk(): Plugin {
   return {

@@ -352,7 +352,7 @@ describe('the build’s files, compressed at build time', () => {
 describe('module scripts after the first pictures', () => {
   const routeModules =
     ';\nimport * as route0 from "/assets/root.js";\nimport * as route1 from "/assets/page.js";\n' +
-    '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.js"}};\n' +
+    '  window.__reactRouterManifest = {\n  "entry": {\n    "module": "/assets/entry.js"\n  }\n};\n' +
     '  window.__reactRouterRouteModules = {"root":route0,"routes/page":route1};\n\nimport("/assets/entry.js");'
   const page = Buffer.from(
     '<html><head><title>t</title><link rel="modulepreload" href="/assets/entry.js" nonce="n"/>' +
@@ -372,8 +372,8 @@ describe('module scripts after the first pictures', () => {
     const script = /<script nonce="n" type="module" async="">([\s\S]*)<\/script>/.exec(
       deferModuleScripts(page).toString(),
     )?.[1] as string
-    const wait = script.indexOf('img[fetchpriority="high"]')
-    const preload = script.indexOf('["/assets/entry.js","/assets/root.js"]')
+    const wait = script.indexOf('img[fetchpriority=high]')
+    const preload = script.indexOf('["/assets/entry.js"]')
     const imports = script.indexOf(
       'const [route0, route1] = await Promise.all([import("/assets/root.js"), import("/assets/page.js")]);',
     )
@@ -382,9 +382,11 @@ describe('module scripts after the first pictures', () => {
     expect(preload).toBeGreaterThan(wait)
     expect(imports).toBeGreaterThan(preload)
     expect(manifest).toBeGreaterThan(imports)
+    // React Router's indented manifest, in one line.
+    expect(script).toContain('window.__reactRouterManifest = {"entry":{"module":"/assets/entry.js"}};')
     expect(script.trimEnd().endsWith('import("/assets/entry.js");')).toBe(true)
     // The wait never lasts longer than its cap.
-    expect(script).toContain(`setTimeout(go, ${FIRST_PICTURES_WAIT_MS})`)
+    expect(script).toContain(`setTimeout(go,${FIRST_PICTURES_WAIT_MS})`)
   })
 
   it('run the rewritten script as a module would: routes imported, then the entry', async () => {
@@ -417,7 +419,8 @@ describe('module scripts after the first pictures', () => {
         return { url }
       },
     )
-    expect(appended).toEqual(['modulepreload /assets/entry.js', 'modulepreload /assets/root.js'])
+    // root.js is imported at once: only what it and the entry import is preloaded.
+    expect(appended).toEqual(['modulepreload /assets/entry.js'])
     expect(imported).toEqual(['/assets/root.js', '/assets/page.js', '/assets/entry.js'])
     expect(window.__reactRouterRouteModules).toEqual({
       root: { url: '/assets/root.js' },

@@ -1,4 +1,4 @@
-import type { I18n, Messages } from '@lingui/core'
+import type { I18n } from '@lingui/core'
 import type { Area, I18nHandle, Locale } from './i18n.tsx'
 
 /**
@@ -7,50 +7,12 @@ import type { Area, I18nHandle, Locale } from './i18n.tsx'
  * (`app/locales/chunks.ts`, itself loaded only then, and kept out of the shared chunk), so a page never renders
  * an id it lacks. Ids that arrive as data (a form's errors, a refusal) bring their areas too.
  */
-let page: { i18n: I18n; locale: Locale; loaded: Set<Area> } | null = null
+export type PageState = { i18n: I18n; locale: Locale; loaded: Set<Area> }
+let page: PageState | null = null
 
 /** Called once by entry.client.tsx with what the document brought. */
 export function startPageMessages(i18n: I18n, locale: Locale, areas: readonly Area[]) {
   page = { i18n, locale, loaded: new Set(areas) }
-}
-
-async function ensureAreas(wanted: readonly Area[]): Promise<void> {
-  if (!page) return
-  const { i18n, locale, loaded } = page
-  const missing = wanted.filter((a) => !loaded.has(a))
-  if (missing.length === 0) return
-  const { loadCatalogue } = await import('#app/locales/chunks.ts')
-  const parts: Messages[] = await Promise.all(missing.map((area) => loadCatalogue(locale, area)))
-  i18n.load(locale, Object.assign({}, ...parts))
-  for (const a of missing) loaded.add(a)
-}
-
-const ID_SHAPE = /^[a-z][A-Za-z]*(\.[\w-]+)+$/
-
-/** Id-shaped strings in loader or action data that the page's messages lack. */
-function unknownIds(value: unknown, messages: Messages, found: Set<string>, depth = 0): Set<string> {
-  if (depth > 8 || value == null) return found
-  if (typeof value === 'string') {
-    if (ID_SHAPE.test(value) && !(value in messages)) found.add(value)
-  } else if (Array.isArray(value)) {
-    for (const item of value.slice(0, 200)) unknownIds(item, messages, found, depth + 1)
-  } else if (typeof value === 'object') {
-    for (const item of Object.values(value as Record<string, unknown>).slice(0, 200)) {
-      unknownIds(item, messages, found, depth + 1)
-    }
-  }
-  return found
-}
-
-/** Loads the areas of the ids a navigation's or a form's data carries, when the page lacks them. */
-async function ensureAreasOfData(data: unknown): Promise<void> {
-  if (!page) return
-  const ids = unknownIds(data, page.i18n.messages, new Set())
-  if (ids.size === 0) return
-  const { AREAS_OF_PREFIX } = await import('#app/locales/id-areas.ts')
-  const wanted = new Set<Area>()
-  for (const id of ids) for (const area of AREAS_OF_PREFIX[id.split('.').slice(0, 2).join('.')] ?? []) wanted.add(area)
-  await ensureAreas([...wanted])
 }
 
 /**
@@ -61,9 +23,11 @@ async function ensureAreasOfData(data: unknown): Promise<void> {
  */
 export function messagesFor(handle: I18nHandle) {
   return async <T>(_args: unknown, next: () => Promise<T>): Promise<T> => {
-    await ensureAreas(handle.i18n)
+    // The loading itself is fetched with the first navigation that needs it, not with every page.
+    const { ensureAreas, ensureAreasOfData } = await import('./i18n-areas.ts')
+    await ensureAreas(page, handle.i18n)
     const result = await next()
-    await ensureAreasOfData(result)
+    await ensureAreasOfData(page, result)
     return result
   }
 }

@@ -18,17 +18,10 @@ export const FIRST_PICTURES_WAIT_MS = 2500
 /**
  * What the route-modules script does before it loads anything: it waits until the pictures the page marks as its
  * first view (`fetchpriority="high"`: the product's photo, the first row of cards) are decoded and one frame has
- * been painted with them, or FIRST_PICTURES_WAIT_MS at most; a page without such pictures waits one frame only. A
- * hidden tab paints no frames, so it does not wait for one.
+ * been painted with them, or FIRST_PICTURES_WAIT_MS at most (a hidden tab paints no frame: it waits that long); a
+ * page without such pictures waits one frame. Written small: it counts against the JavaScript budget.
  */
-const AFTER_FIRST_PICTURES = `await new Promise((go) => {
-  const late = setTimeout(go, ${FIRST_PICTURES_WAIT_MS});
-  const pictures = [...document.querySelectorAll('img[fetchpriority="high"]')];
-  Promise.all(pictures.map((img) => img.decode().catch(() => {}))).then(() => {
-    const after = () => setTimeout(() => { clearTimeout(late); go(); }, 0);
-    if (document.visibilityState === 'visible') requestAnimationFrame(after); else after();
-  });
-});`
+const AFTER_FIRST_PICTURES = `await new Promise((go)=>{setTimeout(go,${FIRST_PICTURES_WAIT_MS});Promise.all([...document.querySelectorAll('img[fetchpriority=high]')].map((i)=>i.decode().catch(()=>{}))).then(()=>requestAnimationFrame(()=>setTimeout(go)))});`
 
 /**
  * Loads the page's scripts after its first pictures are painted (LCP), instead of beside them:
@@ -60,11 +53,13 @@ export function deferModuleScripts(html: Buffer): Buffer {
   const imports = [...code.matchAll(STATIC_IMPORT)]
   const names = imports.map((m) => m[1]).join(', ')
   const urls = imports.map((m) => `import(${m[2]})`).join(', ')
+  // The route modules are imported at once below; what the list adds is everything they and the entry import.
+  const routes = imports.map((m) => JSON.parse(m[2] as string) as string)
   const deferred = [
     AFTER_FIRST_PICTURES,
-    `for (const href of ${JSON.stringify(hrefs)}) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));`,
+    `for(const href of ${JSON.stringify(hrefs.filter((href) => !routes.includes(href)))})document.head.append(Object.assign(document.createElement('link'),{rel:'modulepreload',href}));`,
     imports.length ? `const [${names}] = await Promise.all([${urls}]);` : '',
-    code.replace(STATIC_IMPORT, ''),
+    compactManifest(code.replace(STATIC_IMPORT, '')),
   ].join('\n')
   return Buffer.concat([
     Buffer.from(head.replace(MODULE_PRELOAD, '')),
@@ -72,4 +67,17 @@ export function deferModuleScripts(html: Buffer): Buffer {
     Buffer.from(deferred),
     html.subarray(codeEnd),
   ])
+}
+
+const MANIFEST = /(window\.__reactRouterManifest = )(\{[\s\S]*?\});\n/
+
+/** React Router writes the page's manifest as indented JSON; the same object in one line is lighter. */
+function compactManifest(code: string): string {
+  return code.replace(MANIFEST, (whole, start: string, json: string) => {
+    try {
+      return `${start}${JSON.stringify(JSON.parse(json))};\n`
+    } catch {
+      return whole
+    }
+  })
 }

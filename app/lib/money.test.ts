@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { discountPercent, formatRwf, readFrancs } from './money.ts'
+import { discountPercent, formatRwf } from './money.ts'
+import { readFrancs } from './read-francs.ts'
 
 describe('money', () => {
   test('francs are shown with the RWF symbol, grouped, without decimals', () => {

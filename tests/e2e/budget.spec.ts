@@ -17,7 +17,7 @@ async function initialJavaScript(request: import('@playwright/test').APIRequestC
   for (const m of html.matchAll(/import\s*(?:[^'"]*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1])
   // The modules the page loads once its first pictures are painted (app/lib/module-preloads.server.ts): every one
   // is named in its list of preloads, and the routes are imported with import().
-  const preloads = html.match(/for \(const href of (\[[^\]]*\])\)/)?.[1]
+  const preloads = html.match(/for\(const href of (\[[^\]]*\])\)/)?.[1]
   expect(preloads, `${path} names the scripts it loads`).toBeTruthy()
   for (const url of JSON.parse(preloads as string) as string[]) urls.add(url)
   for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) urls.add(m[1])

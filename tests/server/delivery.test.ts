@@ -49,7 +49,7 @@ describe('the built server', () => {
   test('sends a script as the build compressed it, by Accept-Encoding', async () => {
     const page = text(await get('/products'))
     // The scripts the page loads once its first pictures are painted (module-preloads.server.ts).
-    const script = page.match(/for \(const href of \["(\/assets\/[^"]+\.js)"/)?.[1]
+    const script = page.match(/for\(const href of \["(\/assets\/[^"]+\.js)"/)?.[1]
     expect(script).toBeTruthy()
     const plain = await get(script as string, { 'Accept-Encoding': 'identity' })
     for (const [accept, encoding] of [
@@ -74,7 +74,7 @@ describe('the built server', () => {
     // The scripts are asked for once the page's first pictures are painted: no module preload, no static import.
     expect(html).not.toContain('<link rel="modulepreload"')
     expect(html).not.toMatch(/^import \* as \w+ from/m)
-    expect(html).toMatch(/img\[fetchpriority="high"\][\s\S]*await Promise\.all\(\[import\("\/assets\//)
+    expect(html).toMatch(/img\[fetchpriority=high\][\s\S]*await Promise\.all\(\[import\("\/assets\//)
     const etag = response.headers.etag as string
     expect(etag).toBeTruthy()
     const again = await get('/products', { 'Accept-Encoding': 'gzip', 'If-None-Match': etag })

@@ -1,4 +1,4 @@
-import { readFrancs } from '#app/lib/money.ts'
+import { readFrancs } from '#app/lib/read-francs.ts'
 import { IMAGE_KEY_PATTERN } from '#app/modules/images/image-keys.ts'
 import { productBadges, productEditorLimits, productStatuses } from './product-editor.schemas.ts'
 import { csvField, splitRecords } from './stock-csv.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readFrancs } from '#app/lib/money.ts'
+import { readFrancs } from '#app/lib/read-francs.ts'
 import { STOCK_MAX } from './stock-levels.ts'
 import type { GridRow } from './variant-grid.ts'
 

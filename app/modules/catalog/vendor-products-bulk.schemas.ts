@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readFrancs } from '#app/lib/money.ts'
+import { readFrancs } from '#app/lib/read-francs.ts'
 import { ProductListQuerySchema, productEditorLimits, productListTabs } from './product-editor.schemas.ts'
 
 // The products list's bulk actions (/vendor-dashboard/products), shared by the form and its action. Messages are

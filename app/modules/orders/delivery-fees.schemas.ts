@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readFrancs } from '#app/lib/money.ts'
+import { readFrancs } from '#app/lib/read-francs.ts'
 import { DELIVERY_OPTIONS, DELIVERY_ZONES, type DeliveryFeeTable, type DeliveryZone } from './delivery.ts'
 
 // The staff form of the delivery fees (admin console). Each message is a catalogue id.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readFrancs } from '#app/lib/money.ts'
+import { readFrancs } from '#app/lib/read-francs.ts'
 import { CANCEL_REASONS, type OrderStatus, type VendorOrderStatus } from './order-status.ts'
 
 // The order pages' query strings and forms. A bad query value falls back to its default, so a hand-edited URL

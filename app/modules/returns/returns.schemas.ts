@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { readFrancs } from '#app/lib/money.ts'
+import { readFrancs } from '#app/lib/read-francs.ts'
 import { normaliseRwandanPhone } from '#app/modules/accounts/accounts.schemas.ts'
 import { RETURN_METHODS, RETURN_NOTE_MAX, RETURN_REASONS } from './return-status.ts'
 import type { DisputeKind, ReturnMethod, ReturnReason } from './tables.server.ts'

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import {
   isRouteErrorResponse,
   Link,
@@ -11,12 +11,16 @@ import {
 import { Footer } from '#app/components/layout/deferred.tsx'
 import { Header } from '#app/components/layout/header.tsx'
 import { type NavCategory, navCategory } from '#app/components/layout/links.ts'
-import { NotFound } from '#app/components/layout/not-found-content.tsx'
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestLocale } from '#app/lib/i18n.server.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { getCategoryTree } from '#app/modules/catalog/catalog.server.ts'
 import type { Route } from './+types/layout'
+
+// The not-found page's code comes with the page that needs it: every other storefront page would carry it.
+const NotFound = lazy(() =>
+  import('#app/components/layout/not-found-content.tsx').then((m) => ({ default: m.NotFound })),
+)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Only what the navigation draws (NavCategory): the tree is data on every storefront page.
@@ -79,7 +83,9 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell categories={data?.categories ?? []}>
-        <NotFound />
+        <Suspense fallback={null}>
+          <NotFound />
+        </Suspense>
       </Shell>
     )
   }
