@@ -42,8 +42,18 @@ export async function signIn(page: Page, loginPath: string, email: string, passw
   await expect(page).not.toHaveURL(/-login/)
 }
 
-/** The Sign Out button of a dashboard (in its page) or of the admin console (in its header). */
+/**
+ * The Sign Out button of a dashboard (in its page) or of the admin console (in its header). A toast still showing
+ * (top centre) covers the header on a phone, and a pointer resting on it pauses it: it is closed first, as a person
+ * would close it.
+ */
 export async function signOut(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]')
+  for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) {
+    // One that leaves by itself in the meantime needs no closing.
+    await close.click({ timeout: 2_000 }).catch(() => undefined)
+  }
+  await expect(toasts).toHaveCount(0)
   await page
     .getByRole('main')
     .getByRole('button', { name: 'Sign Out' })
