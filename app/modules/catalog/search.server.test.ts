@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { clearListingCaches } from '#app/lib/listing-cache.server.ts'
 import { vendors } from '#app/modules/vendors/tables.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
 import { testVendorFields } from '#tests/shop.ts'
 import type { ProductFilters } from './catalog.schemas.ts'
 import {
+  clearCategoryTreeCache,
   didYouMean,
   listPopularProducts,
   listProducts,
@@ -288,6 +289,54 @@ describe('capped count and cached figures', () => {
     expect(seen.size).toBe(RESULT_CAP)
     const few = await listProducts(t.ctx, filters({ category: 'women' }))
     expect(few).toMatchObject({ total: 2, totalCapped: false, pageCount: 1 })
+  })
+
+  it('says "1,000+" from a category the words name only when its listed products in scope are more', async () => {
+    const home = await createCategory(t.ctx, { slug: 'home', name: 'Home', level: 0, position: 2 })
+    const lamps = await createCategory(t.ctx, {
+      slug: 'home-lamps',
+      name: 'Lamps',
+      names: { rw: 'Amatara', fr: 'Lampes' },
+      level: 1,
+      parentId: home.id,
+    })
+    // Titles without the words: these products are found by their category's names alone.
+    const many = Array.from({ length: RESULT_CAP + 3 }, (_, i) =>
+      product(ids.other, lamps.id, { slug: `light-${i}`, title: `Desk Light ${i}`, price: 30_000 + i }),
+    )
+    await createProducts(t.ctx, many)
+    onTestFinished(async () => {
+      // The other tests search this database too.
+      await t.ctx.db.delete(products).where(eq(products.categoryId, lamps.id))
+      await t.ctx.db.delete(categories).where(sql`${categories.id} in (${lamps.id}, ${home.id})`)
+      clearCategoryTreeCache(t.ctx)
+    })
+    const capped = { total: RESULT_CAP, totalCapped: true }
+    // By the category's name, a prefix of it, its name in French, its parent's name.
+    for (const q of ['lamps', 'lamp', 'lampes', 'home', 'desk lamps']) {
+      expect(await listProducts(t.ctx, filters({ q })), q).toMatchObject(capped)
+    }
+    // Only the scope's categories count: none of the lamps is under Women.
+    expect(await listProducts(t.ctx, filters({ q: 'lamps', category: 'women' }))).toMatchObject({
+      total: 0,
+      totalCapped: false,
+    })
+    // A word the category's names lack is looked for in each product: none has it.
+    expect(await listProducts(t.ctx, filters({ q: 'lamps silk' }))).toMatchObject({ total: 0 })
+    // With three of them unlisted, the category's listed products are RESULT_CAP: counted, not "1,000+".
+    await t.ctx.db
+      .update(products)
+      .set({ status: 'draft' })
+      .where(sql`${products.slug} in ('light-0', 'light-1', 'light-2')`)
+    expect(await listProducts(t.ctx, filters({ q: 'lamps' }))).toMatchObject({
+      total: RESULT_CAP,
+      totalCapped: false,
+    })
+    // Another filter than the words and the category: the products themselves are counted.
+    expect(await listProducts(t.ctx, filters({ q: 'lamps', max: 30_009 }))).toMatchObject({
+      total: 7,
+      totalCapped: false,
+    })
   })
 
   it('caches the price bounds of a scope until the catalogue changes', async () => {
