@@ -10,11 +10,18 @@ const started = Date.now()
 
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
+  const stepStarted = Date.now()
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  console.log(`\n◆ ${title}: ${seconds(stepStarted)}`)
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal}).`)
     process.exit(result.status || 1)
   }
+}
+
+/** Seconds since `from`, for the steps' timings (the whole run should stay under 15 minutes). */
+function seconds(from) {
+  return `${Math.round((Date.now() - from) / 1000)} s`
 }
 
 /**
@@ -27,8 +34,12 @@ async function runTogether(steps) {
       ({ title, command, args, env = {} }) =>
         new Promise((resolve) => {
           console.log(`\n▶ ${title}: ${command} ${args.join(' ')}`)
+          const stepStarted = Date.now()
           const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-          child.on('exit', (code, signal) => resolve({ title, code: code ?? signal }))
+          child.on('exit', (code, signal) => {
+            console.log(`\n◆ ${title}: ${seconds(stepStarted)}`)
+            resolve({ title, code: code ?? signal })
+          })
         }),
     ),
   )
