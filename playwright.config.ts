@@ -1,13 +1,10 @@
-import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { installedChromium } from './scripts/chromium.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dataDir = process.env.E2E_DATA_DIR ?? './data/e2e'
-// Debian's headless shell when it is there (what Playwright itself runs headless: the journeys took 40% less time
-// than with the full browser), else Debian's Chromium. scripts/test.mjs chooses the same way.
-const chromium =
-  process.env.CHROME_PATH ||
-  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium')
+// CHROME_PATH, else Debian's headless shell, else Debian's Chromium (scripts/chromium.mjs, as npm test chooses).
+const chromium = installedChromium(process.env.CHROME_PATH) ?? '/usr/bin/chromium'
 
 /**
  * Journeys run at 1280 px only: access and ownership (guards, posted forms, reset links), which a narrow screen

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { installedChromium } from './chromium.mjs'
 
 const started = Date.now()
 
@@ -48,27 +49,23 @@ async function runTogether(steps) {
   if (failed.length > 0) process.exit(1)
 }
 
-/**
- * Chromium for the journeys: CHROME_PATH, Debian's headless shell (what Playwright itself runs headless; the journeys
- * take 40% less time in it), Debian's /usr/bin/chromium, or Debian's packages installed now.
- */
+/** Chromium for the journeys (scripts/chromium.mjs), or Debian's packages installed now. */
 function findChromium() {
-  const candidates = [
-    process.env.CHROME_PATH,
-    '/usr/bin/chromium-headless-shell',
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-  ].filter(Boolean)
-  for (const c of candidates) if (existsSync(c)) return c
+  const found = installedChromium(process.env.CHROME_PATH)
+  if (found) return found
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log("Chromium is missing: installing Debian's chromium and chromium-headless-shell packages (apt-get).")
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' })
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'chromium-headless-shell'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    })
-    for (const c of candidates.slice(-3)) if (existsSync(c)) return c
+    // One at a time: a distribution without the shell still gets the browser.
+    for (const pkg of ['chromium', 'chromium-headless-shell']) {
+      spawnSync('apt-get', ['install', '-y', '-qq', pkg], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      })
+    }
+    const installed = installedChromium(undefined)
+    if (installed) return installed
   }
   console.error(
     'Chromium was not found. Install it (Debian/Ubuntu: `sudo apt-get install chromium chromium-headless-shell`) or ' +

@@ -6,6 +6,11 @@ import { expect, signIn, test } from './fixtures'
 
 const DEMO_PASSWORD = 'Isoko-Demo-2026'
 
+/** Whether React has hydrated the settings' textarea `name` (run in the page). */
+function textareaRuns(name: string): boolean {
+  return Object.keys(document.querySelector(`textarea[name="${name}"]`) ?? {}).some((key) => key.startsWith('__react'))
+}
+
 /** Through the login form that is open, as a person does. */
 async function signInByForm(page: Page, email: string, password = DEMO_PASSWORD) {
   const main = page.getByRole('main')
@@ -100,10 +105,8 @@ test('text typed into the settings before the page runs is kept and saved', asyn
   const returns = page.getByRole('main').getByLabel('Returns')
   const typed = 'Returns within 14 days, typed before the page ran.'
   await returns.fill(typed)
-  const ran = () =>
-    Object.keys(document.querySelector('textarea[name="returns"]') ?? {}).some((key) => key.startsWith('__react'))
-  expect(await page.evaluate(ran)).toBe(false)
-  await page.waitForFunction(ran)
+  expect(await page.evaluate(textareaRuns, 'returns')).toBe(false)
+  await page.waitForFunction(textareaRuns, 'returns')
   await expect(returns).toHaveValue(typed)
   await page.getByRole('main').getByRole('button', { name: 'Save settings' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Your store settings are saved.' })).toBeVisible()
@@ -119,6 +122,9 @@ for (const javaScriptEnabled of [true, false]) {
       const vendor = await shop.vendor({ products: 0 })
       await signIn(page, vendor)
       await page.goto('/vendor-dashboard/settings')
+      // Typed into the running page: typing before it runs is the journey above's. Typing in the very instant React
+      // hydrates a textarea can leave its server text after what was typed, a gap restore-typed-text.ts leaves open.
+      if (javaScriptEnabled) await page.waitForFunction(textareaRuns, 'shipping')
       const form = page.getByRole('main')
       const typed = 'Shipping typed by the journey, never saved.'
       await form.getByLabel('Store name').fill('K')
