@@ -10,12 +10,11 @@ const sharedModule =
   /node_modules[\\/](clsx|class-variance-authority|@lingui[\\/]core)[\\/]|app[\\/](lib|components[\\/](ui|layout))[\\/]|(rating-stars|price|image-keys)\.tsx?$|vite[\\/]preload-helper/
 // Kept out of the shared chunk, which every page loads before it runs:
 // - what loads while the page hydrates (app/components/layout/deferred.tsx) or when first used: the search box's
-//   suggestions, the message areas a navigation brings (i18n-areas.ts, own-numbers.ts), the text typed before a page
-//   ran put back (restore-typed-text.ts), the not-found page's body;
+//   suggestions, the message areas a navigation brings (i18n-areas.ts, own-numbers.ts), the not-found page's body;
 // - helpers only some pages use: Rwanda's places and phone numbers, amounts as typed (read-francs.ts), calendar months
 //   (a vendor's statement).
 const deferredModule =
-  /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form|search-suggestions)\.tsx$|lib[\\/](own-numbers|places|phone|restore-typed-text|i18n-areas|read-francs|months)\.ts$|layout[\\/]not-found-content\.tsx$/
+  /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form|search-suggestions)\.tsx$|lib[\\/](own-numbers|places|phone|i18n-areas|read-francs|months)\.ts$|layout[\\/]not-found-content\.tsx$/
 
 function sharedClientChunk(): Plugin {
   return {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
 import {
   data,
   isRouteErrorResponse,
@@ -21,7 +21,7 @@ import { findOwnerKey as findGuestKey } from '#app/lib/guest.server.ts'
 import { createI18n, requestLocale } from '#app/lib/i18n.server.ts'
 import { intlLocale, locales, MessagesScript, messageId } from '#app/lib/i18n.tsx'
 import { useNonce } from '#app/lib/nonce.tsx'
-import { onTyped, typedBeforeHydration } from '#app/lib/typed-before-hydration.ts'
+import { restoreTypedText } from '#app/lib/typed-before-hydration.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { accountOwnerKey } from '#app/modules/accounts/accounts.server.ts'
 import { findRequestActor } from '#app/modules/accounts/request.server.ts'
@@ -100,11 +100,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useFlashToast()
-  // After the hydration's commit: what was typed into a textarea before the page ran goes back in.
-  useEffect(() => {
-    if (typedBeforeHydration.size === 0) document.removeEventListener('input', onTyped, true)
-    else void import('#app/lib/restore-typed-text.ts').then((m) => m.restoreTypedText())
-  }, [])
+  // Within the hydration's commit, before the browser handles another event (a click on Save): what was typed into
+  // a textarea before the page ran goes back in.
+  useLayoutEffect(restoreTypedText, [])
   return <Outlet />
 }
 
