@@ -84,6 +84,9 @@ test('a file that is not a photo is refused, and the typed title stays', async (
   await fillVariant(page, 0, `RC-${mark}`, '1')
   await page.getByRole('button', { name: 'Save draft' }).click()
   await expect(page).toHaveURL(/\/vendor-dashboard\/products\/\d+#photos$/)
+  // The product's own page is showing (the address changes before the navigation's render commits; typing into the
+  // new-product form still on screen was lost when the product's page replaced it).
+  await expect(page.getByLabel('Add photos')).toBeVisible()
 
   const typed = `Typed but not saved ${mark}`
   await page.getByLabel('Title', { exact: true }).fill(typed)
