@@ -101,6 +101,23 @@ test('what was tapped before the page’s scripts ran is kept once they run, and
   await expectCartLine(page, product.title, choice)
 })
 
+test('Add to Cart stays where it is when the page’s scripts run', async ({ page, shop }) => {
+  const { product } = await storeWithChoices(shop)
+  const release = await holdScripts(page)
+  await page.goto(`/products/${product.slug}`, { waitUntil: 'commit' })
+  const main = page.getByRole('main')
+  const addToCart = main.getByRole('button', { name: /add to cart/i })
+  await expect(main.getByRole('button', { name: 'Show this option' })).toBeVisible()
+  const before = await addToCart.boundingBox()
+  await release()
+  // 'Show this option' goes once the page runs; a tap on Add to Cart in that instant landed beside the button when
+  // its going moved the button up.
+  await expect(main.getByRole('button', { name: 'Show this option' })).toBeHidden()
+  expect(await addToCart.boundingBox()).toEqual(before)
+  await addToCart.click()
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
+})
+
 test('once the page runs, the colour and size tapped are what Add to Cart adds', async ({ page, shop }) => {
   const { product } = await storeWithChoices(shop)
   await page.goto(`/products/${product.slug}`)

@@ -113,6 +113,7 @@ export function AddToCartForm({
   variant,
   refusal,
   onAdded,
+  after,
 }: {
   productId: number
   productTitle: string
@@ -124,6 +125,11 @@ export function AddToCartForm({
   /** A refusal to show when the page was rendered (a post without JavaScript came back refused). */
   refusal?: ReactNode
   onAdded?: () => void
+  /**
+   * Beside the button, after it (a no-JavaScript control that goes once the page runs): removing it then never
+   * moves the button under a finger that is about to tap it.
+   */
+  after?: ReactNode
 }) {
   const t = useT()
   const fetcher = useFetcher<CartActionData>({ key: `add-product-to-cart-${productId}` })
@@ -139,6 +145,13 @@ export function AddToCartForm({
   }, [fetcher.data, onAdded])
   const data = fetcher.data
   const message = data ? data.ok ? null : <ChoiceRefusal data={data} /> : refusal
+  const button = (
+    <Button type="submit" variant={variant} disabled={disabled || busy} className={buttonClassName}>
+      {disabled ? null : <ShoppingCart aria-hidden="true" />}
+      {label ?? t('cart.add.button')}
+      <span className="sr-only">{t('cart.add.label', { name: productTitle })}</span>
+    </Button>
+  )
   return (
     <fetcher.Form method="post" action="/api/cart" className="space-y-3" onSubmit={onSubmit}>
       <input type="hidden" name="intent" value="add" />
@@ -147,11 +160,14 @@ export function AddToCartForm({
       <FormReturnFields />
       {children}
       <div aria-live="polite">{busy ? null : message}</div>
-      <Button type="submit" variant={variant} disabled={disabled || busy} className={buttonClassName}>
-        {disabled ? null : <ShoppingCart aria-hidden="true" />}
-        {label ?? t('cart.add.button')}
-        <span className="sr-only">{t('cart.add.label', { name: productTitle })}</span>
-      </Button>
+      {after ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {button}
+          {after}
+        </div>
+      ) : (
+        button
+      )}
     </fetcher.Form>
   )
 }

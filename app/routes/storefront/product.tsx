@@ -121,7 +121,8 @@ type Product = NonNullable<Route.ComponentProps['loaderData']['product']>
 /**
  * Without JavaScript: shows the checked size and colour's picture and stock (the page's action comes back to this
  * page with them in its address). Gone once the page runs; its own component, so that only it renders again after
- * hydration, not the whole page.
+ * hydration, not the whole page. It comes after Add to Cart, so its going never moves that button (a tap on Add to
+ * Cart as the page came alive landed beside it).
  */
 function UpdateChoiceButton({ slug }: { slug: string }) {
   const t = useT()
@@ -244,6 +245,7 @@ function ProductDetails({ product, returnDays }: { product: Product; returnDays:
             variant={soldOut ? 'secondary' : 'default'}
             buttonClassName="w-full sm:w-auto"
             refusal={refusal ? <ChoiceRefusal data={refusal} /> : null}
+            after={hasChoice ? <UpdateChoiceButton slug={product.slug} /> : null}
           >
             <VariantPicker
               variants={product.variants}
@@ -260,7 +262,6 @@ function ProductDetails({ product, returnDays }: { product: Product; returnDays:
                 void navigate(`?${next}`, { replace: true, preventScrollReset: true })
               }}
             />
-            {hasChoice && <UpdateChoiceButton slug={product.slug} />}
           </AddToCartForm>
           <p className="text-sm text-muted-foreground">
             {returnDays > 0 ? t('returns.window.within', { days: returnDays }) : t('returns.window.none')}{' '}
