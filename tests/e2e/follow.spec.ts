@@ -47,7 +47,7 @@ async function press(page: Page, button: Locator) {
 
 /** Waits until the page runs JavaScript: a press is then sent by the page itself, not as a plain form post. */
 async function waitForPageToRun(page: Page) {
-  await expect(page.locator('form[action="/api/follow"] input[name="js"]').first()).toBeAttached()
+  await expect(page.locator('form[action="/api/follow"] input[name="js"][value="1"]').first()).toBeAttached()
 }
 
 test.describe('with JavaScript', () => {
