@@ -59,7 +59,8 @@ export function ProductCard({
           price={product.price}
           compareAtPrice={product.compareAtPrice}
           badge={product.badge}
-          className="pointer-events-none absolute top-2 left-2"
+          // Clear of the favourite heart (size-9 at right-2): a long badge (ÉDITION LIMITÉE) wraps instead of running under it.
+          className="pointer-events-none absolute top-2 right-13 left-2"
         />
         {soldOut && (
           <div className="pointer-events-none absolute inset-0 grid place-items-center bg-background/60">
