@@ -1,4 +1,5 @@
 import { expect, signIn, test } from './fixtures'
+import { waitForHydration } from './helpers'
 
 // Bulk actions on the products list: a vendor (a store of the journey's own, tests/e2e/fixtures.ts, with three
 // active products) moves the whole page to drafts at once, then ticks two drafts and makes them active again;
@@ -13,6 +14,8 @@ test('a vendor moves products to drafts in bulk, activates two of them, and dupl
   await signIn(page, vendor)
   await page.goto('/vendor-dashboard/products')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products')
+  // The count of ticked products is the running page's.
+  await waitForHydration(page)
 
   await page.getByLabel('Select all on this page').check()
   const bar = page.getByRole('form', { name: 'Bulk actions' })

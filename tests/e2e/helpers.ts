@@ -28,6 +28,16 @@ export async function openInStockProduct(page: Page, query = ''): Promise<string
 }
 
 /**
+ * Waits until React has hydrated the page (its main landmark carries React's own keys): for journeys about the
+ * running page, so that what they type or tick is not what a person does in the instant the page comes alive.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
+  )
+}
+
+/**
  * Waits until the product listing runs JavaScript, by what a person meets on it: a card's 'Quick View' opens the
  * product page until then, and is announced as opening a dialog once the page runs. A click before that is a
  * plain form post (the page reloads, and no toast can show), which is not what a journey that expects a toast is

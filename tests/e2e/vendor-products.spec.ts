@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, type Shop, signIn, test } from './fixtures'
+import { waitForHydration } from './helpers'
 import { uploadTwoPhotos } from './photos'
 
 // The vendor's product editor: a vendor (with a store of the journey's own, tests/e2e/fixtures.ts) adds a product
@@ -11,6 +12,7 @@ async function signInTo(page: Page, shop: Shop, path: string, products = 0) {
   const vendor = await shop.vendor({ products })
   await signIn(page, vendor)
   await page.goto(path)
+  await waitForHydration(page)
   return vendor
 }
 
