@@ -1,5 +1,5 @@
 import { expect, signIn, test } from './fixtures'
-import { waitForHydration } from './helpers'
+import { holdScripts, waitForHydration } from './helpers'
 
 // Bulk actions on the products list: a vendor (a store of the journey's own, tests/e2e/fixtures.ts, with three
 // active products) moves the whole page to drafts at once, then ticks two drafts and makes them active again;
@@ -58,4 +58,17 @@ test('a vendor moves products to drafts in bulk, activates two of them, and dupl
   await page.getByRole('button', { name: `Duplicate ${third.title}` }).click()
   await expect(page).toHaveURL(/\/vendor-dashboard\/products\/\d+$/)
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`Copy of ${third.title}`)
+})
+
+test('boxes ticked before the page runs are counted once it runs', { tag: '@desktop-only' }, async ({ page, shop }) => {
+  const vendor = await shop.vendor({ products: 3 })
+  await signIn(page, vendor)
+  const release = await holdScripts(page)
+  await page.goto('/vendor-dashboard/products', { waitUntil: 'commit' })
+  await page.getByLabel('Select all on this page').check()
+  await release()
+  await waitForHydration(page)
+  // "All on this page" ticks every row, as it does in the running page, and the bar counts them.
+  await expect(page.getByRole('form', { name: 'Bulk actions' }).getByText('3 selected')).toBeVisible()
+  for (const p of vendor.products) await expect(page.getByLabel(`Select ${p.title}`)).toBeChecked()
 })

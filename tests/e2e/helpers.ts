@@ -27,6 +27,23 @@ export async function openInStockProduct(page: Page, query = ''): Promise<string
   return href
 }
 
+/** Holds every script of the page back until `release` is called: the page stays as the server rendered it. */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/*.js', async (route) => {
+    await held
+    // A script held for a page that has since gone (the form post navigated away) is no longer wanted.
+    await route.continue().catch(() => {})
+  })
+  return async () => {
+    release()
+    await page.unroute('**/*.js')
+  }
+}
+
 /**
  * Waits until React has hydrated the page (its main landmark carries React's own keys): for journeys about the
  * running page, so that what they type or tick is not what a person does in the instant the page comes alive.
@@ -86,6 +103,9 @@ export async function browseToStoreProduct(page: Page, vendorId: number, title: 
  * answer. Returns the product's title.
  */
 export async function addThisProductToCart(page: Page): Promise<string> {
+  // The toast is the running page's answer: a press before the page runs is a plain form post, answered by the page
+  // again with the header's count (the journeys without JavaScript cover that).
+  await waitForHydration(page)
   const before = Number(((await headerCartLink(page).textContent()) ?? '').replace(/\D/g, '') || 0)
   const title = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').trim()
   await page

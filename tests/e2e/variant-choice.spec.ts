@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, type FixtureVendor, test } from './fixtures'
-import { headerCartLink, waitForListingToRun } from './helpers'
+import { headerCartLink, holdScripts, waitForListingToRun } from './helpers'
 
 // The size and colour a shopper taps are what goes in the cart, in every state of loading: before the page's
 // JavaScript runs, without it, and once it runs. And a card's Add to Cart never picks a size or colour for them.
@@ -41,23 +41,6 @@ async function storeWithChoices(shop: { vendor: (o: { products: number }) => Pro
   if (!product) throw new Error('the fixture store has no product')
   expect(product.variantIds.length, 'the product comes in several sizes and colours').toBeGreaterThan(1)
   return { vendor, product }
-}
-
-/** Holds every script of the page back until `release` is called: the page stays as the server rendered it. */
-async function holdScripts(page: Page): Promise<() => Promise<void>> {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/*.js', async (route) => {
-    await held
-    // A script held for a page that has since gone (the form post navigated away) is no longer wanted.
-    await route.continue().catch(() => {})
-  })
-  return async () => {
-    release()
-    await page.unroute('**/*.js')
-  }
 }
 
 test('before the page’s scripts run, the colour and size tapped are what Add to Cart adds', async ({ page, shop }) => {

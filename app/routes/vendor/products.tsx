@@ -169,6 +169,14 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
   const rows = () => [
     ...(selection.current?.querySelectorAll<HTMLInputElement>(`input[name="id"][form="${BULK_FORM}"]`) ?? []),
   ]
+  // Boxes ticked before the page ran (the browser kept the ticks; no script counted them): once it runs, "all on this
+  // page" ticks every row, as it would have, and the bar counts what is ticked.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page starts to run
+  useEffect(() => {
+    const all = selection.current?.querySelector<HTMLInputElement>('input[name="allOnPage"]')
+    if (all?.checked) for (const box of rows()) box.checked = true
+    setSelected(rows().filter((box) => box.checked).length)
+  }, [])
   const onSelectionChange = (event: ChangeEvent<HTMLDivElement>) => {
     const target = event.target as unknown as HTMLInputElement
     const all = selection.current?.querySelector<HTMLInputElement>('input[name="allOnPage"]')
