@@ -44,14 +44,22 @@ export async function holdScripts(page: Page): Promise<() => Promise<void>> {
   }
 }
 
+/** Whether React has hydrated the element `selector` finds (it carries React's own keys); run in the page. */
+function hydrated(selector: string): boolean {
+  return Object.keys(document.querySelector(selector) ?? {}).some((key) => key.startsWith('__react'))
+}
+
+/** Whether React has hydrated the element `selector` finds, now. */
+export function isHydrated(page: Page, selector = 'main'): Promise<boolean> {
+  return page.evaluate(hydrated, selector)
+}
+
 /**
- * Waits until React has hydrated the page (its main landmark carries React's own keys): for journeys about the
- * running page, so that what they type or tick is not what a person does in the instant the page comes alive.
+ * Waits until React has hydrated the page's element `selector` (by default its main landmark): for journeys about
+ * the running page, so that what they type or tick is not what a person does in the instant the page comes alive.
  */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__react')),
-  )
+export async function waitForHydration(page: Page, selector = 'main'): Promise<void> {
+  await page.waitForFunction(hydrated, selector)
 }
 
 /**

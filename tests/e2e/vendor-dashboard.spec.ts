@@ -1,15 +1,11 @@
 import type { Page } from '@playwright/test'
 import { expect, signIn, test } from './fixtures'
+import { isHydrated, waitForHydration } from './helpers'
 
 // The vendor dashboard and the store settings: who may open them, what they show, and that a vendor's edits
 // reach the public store page. Each journey that edits a store edits a store of its own.
 
 const DEMO_PASSWORD = 'Isoko-Demo-2026'
-
-/** Whether React has hydrated the settings' textarea `name` (run in the page). */
-function textareaRuns(name: string): boolean {
-  return Object.keys(document.querySelector(`textarea[name="${name}"]`) ?? {}).some((key) => key.startsWith('__react'))
-}
 
 /** Through the login form that is open, as a person does. */
 async function signInByForm(page: Page, email: string, password = DEMO_PASSWORD) {
@@ -79,7 +75,7 @@ test('a vendor edits the store settings and the public store page shows them', a
   await page.goto('/vendor-dashboard/settings')
   // Edited in the running page (typing before it runs is the journey below's): a fill in the very instant React
   // hydrates the field can lose its selection of the server's text.
-  await page.waitForFunction(textareaRuns, 'specialties')
+  await waitForHydration(page, 'textarea[name="specialties"]')
   const form = page.getByRole('main')
   const specialties = form.getByLabel('Specialties')
   await specialties.fill(`${await specialties.inputValue()}\n${specialty}`)
@@ -108,10 +104,10 @@ test('text typed into the settings before the page runs is kept and saved', asyn
   const returns = page.getByRole('main').getByLabel('Returns')
   const typed = 'Returns within 14 days, typed before the page ran.'
   await returns.fill(typed)
-  expect(await page.evaluate(textareaRuns, 'returns')).toBe(false)
+  expect(await isHydrated(page, 'textarea[name="returns"]')).toBe(false)
   // Saved the moment the page runs: the typed text must be back in the field by then, not a request later (on a
   // slow connection, a script fetched to put it back left the server's text in the field for a second or more).
-  await page.waitForFunction(textareaRuns, 'returns')
+  await waitForHydration(page, 'textarea[name="returns"]')
   await page.getByRole('main').getByRole('button', { name: 'Save settings' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Your store settings are saved.' })).toBeVisible()
   await expect(returns).toHaveValue(typed)
@@ -129,7 +125,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto('/vendor-dashboard/settings')
       // Typed into the running page: typing before it runs is the journey above's. A fill in the very instant React
       // hydrates a textarea can lose its selection of the server's text, which then stays after what was typed.
-      if (javaScriptEnabled) await page.waitForFunction(textareaRuns, 'shipping')
+      if (javaScriptEnabled) await waitForHydration(page, 'textarea[name="shipping"]')
       const form = page.getByRole('main')
       const typed = 'Shipping typed by the journey, never saved.'
       await form.getByLabel('Store name').fill('K')

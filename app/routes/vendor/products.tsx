@@ -169,21 +169,22 @@ export default function VendorProductsPage({ loaderData, actionData }: Route.Com
   const rows = () => [
     ...(selection.current?.querySelectorAll<HTMLInputElement>(`input[name="id"][form="${BULK_FORM}"]`) ?? []),
   ]
+  const allOnPage = () => selection.current?.querySelector<HTMLInputElement>('input[name="allOnPage"]')
+  const countTicked = () => setSelected(rows().filter((box) => box.checked).length)
   // Boxes ticked before the page ran (the browser kept the ticks; no script counted them): once it runs, "all on this
   // page" ticks every row, as it would have, and the bar counts what is ticked.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page starts to run
   useEffect(() => {
-    const all = selection.current?.querySelector<HTMLInputElement>('input[name="allOnPage"]')
-    if (all?.checked) for (const box of rows()) box.checked = true
-    setSelected(rows().filter((box) => box.checked).length)
+    if (allOnPage()?.checked) for (const box of rows()) box.checked = true
+    countTicked()
   }, [])
   const onSelectionChange = (event: ChangeEvent<HTMLDivElement>) => {
     const target = event.target as unknown as HTMLInputElement
-    const all = selection.current?.querySelector<HTMLInputElement>('input[name="allOnPage"]')
+    const all = allOnPage()
     if (target.name === 'allOnPage') for (const box of rows()) box.checked = target.checked
     else if (target.name === 'id' && all) all.checked = rows().every((box) => box.checked)
     if (target.name === 'scope') setAllMatching(target.checked)
-    setSelected(rows().filter((box) => box.checked).length)
+    countTicked()
   }
 
   return (
