@@ -125,3 +125,26 @@ test('a new path starts at the top of the page', async ({ page }) => {
   await expect(page).toHaveURL(/\/help$/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
+
+// A listing's cards out of sight are not laid out until the shopper scrolls near them (content-visibility: the
+// longest task of /products on a slow phone was laying out 24 cards): they are drawn in time, at their own size.
+test('the cards of a listing far below the screen are drawn as the shopper scrolls to them', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 })
+  await page.goto('/products')
+  const cards = page.locator('article.product-card')
+  await expect(cards).toHaveCount(24)
+  // Whether the card's contents are drawn (the card skips them while far from the screen).
+  const drawn = (index: number) =>
+    cards.nth(index).evaluate((card) => card.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }))
+  const last = cards.last()
+  expect(await drawn(0)).toBe(true)
+  expect(await drawn(23)).toBe(false)
+  await last.scrollIntoViewIfNeeded()
+  await expect.poll(() => drawn(23)).toBe(true)
+  await expect(last.getByRole('heading')).toBeVisible()
+  // Drawn at its own size: its title, store and button inside it, nothing cut off or sideways.
+  const [box, button] = await Promise.all([last.boundingBox(), last.getByRole('button').last().boundingBox()])
+  expect(button?.y ?? 0).toBeGreaterThan(box?.y ?? 0)
+  expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0))
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+})
