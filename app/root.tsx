@@ -100,9 +100,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useFlashToast()
-  // Within the hydration's commit, before the browser handles another event (a click on Save): what was typed into
-  // a textarea before the page ran goes back in.
-  useLayoutEffect(restoreTypedText, [])
+  // Right after the hydration's commit, before the browser handles another event (a click on Save): what was typed
+  // into a field before the page ran goes back in. Not within the commit: there, the state that a change of a field
+  // React controls sets was lost (the product editor's sizes and colours kept their server state).
+  useLayoutEffect(() => queueMicrotask(restoreTypedText), [])
   return <Outlet />
 }
 

@@ -1,4 +1,5 @@
 import { expect, signIn, test } from './fixtures'
+import { holdScripts, waitForHydration } from './helpers'
 import { uploadTwoPhotos } from './photos'
 
 // Issue 17: a vendor types the sizes and colours once and gets the grid, makes the XL dearer and ties a photo to
@@ -80,4 +81,28 @@ test('a size × colour grid with a dearer XL, and the Blue photo shown when Blue
   await expect(cart.getByText('Size: XL')).toBeVisible()
   await expect(cart.getByText('Colour: Blue')).toBeVisible()
   await expect(cart.getByText('RF 14,000').first()).toBeVisible()
+})
+
+// On a slow connection a vendor types the sizes and colours before the page runs: the grid follows them once it
+// runs, and nothing typed is lost (React controls these two fields: it wrote its empty state back into them).
+test('sizes and colours typed before the page runs make the grid once it runs', {
+  tag: '@desktop-only',
+}, async ({ page, shop }) => {
+  const vendor = await shop.vendor({ products: 0 })
+  await signIn(page, vendor)
+  const release = await holdScripts(page)
+  await page.goto('/vendor-dashboard/products/new')
+  await page.getByLabel('Sizes', { exact: true }).fill('S, M')
+  await page.getByLabel('Colours', { exact: true }).fill('Red')
+  await release()
+  await waitForHydration(page)
+  await expect(page.getByText('2 variants (at most 100)')).toBeVisible()
+  await expect(page.getByLabel('Sizes', { exact: true })).toHaveValue('S, M')
+  await expect(page.getByLabel('Colours', { exact: true })).toHaveValue('Red')
+  const rows = page.locator('ol li').filter({ has: page.locator('input[name$=".sku"]') })
+  await expect(rows).toHaveCount(2)
+  await expect(rows.nth(1)).toContainText('M · Red')
+  // What follows is typed into the running page, as usual.
+  await page.getByLabel('Colours', { exact: true }).fill('Red, Blue')
+  await expect(rows).toHaveCount(4)
 })
