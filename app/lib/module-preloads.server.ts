@@ -21,7 +21,7 @@ export const FIRST_PICTURES_WAIT_MS = 2500
  * been painted with them, or FIRST_PICTURES_WAIT_MS at most (a hidden tab paints no frame: it waits that long); a
  * page without such pictures waits one frame. Written small: it counts against the JavaScript budget.
  */
-const AFTER_FIRST_PICTURES = `await new Promise((go)=>{setTimeout(go,${FIRST_PICTURES_WAIT_MS});Promise.all([...document.querySelectorAll('img[fetchpriority=high]')].map((i)=>i.decode().catch(()=>{}))).then(()=>requestAnimationFrame(()=>setTimeout(go)))});`
+const AFTER_FIRST_PICTURES = `await new Promise((go)=>{setTimeout(go,${FIRST_PICTURES_WAIT_MS});Promise.allSettled([...document.querySelectorAll('img[fetchpriority=high]')].map((i)=>i.decode())).then(()=>requestAnimationFrame(()=>setTimeout(go)))});`
 
 /**
  * Loads the page's scripts after its first pictures are painted (LCP), instead of beside them:

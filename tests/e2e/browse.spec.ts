@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { francs } from './helpers'
+import { francs, waitForListingToRun } from './helpers'
 
 test('home shows live figures, promotions, categories, top rated products and vendors', async ({ page }) => {
   const response = await page.goto('/')
@@ -147,4 +147,48 @@ test('the cards of a listing far below the screen are drawn as the shopper scrol
   expect(button?.y ?? 0).toBeGreaterThan(box?.y ?? 0)
   expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0))
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+})
+
+// React writes every prop of an input it renders again back into the element. The router's state changes once the
+// page runs (the routes its links lead to arrive) and at each step of an Add to Cart: the cards' forms must not be
+// drawn again for it (a listing's 170 hidden fields were rewritten each time, a long task on a slow phone).
+test("a listing's cards are not redrawn when the router's state changes", async ({ page }) => {
+  // The routes the links lead to are held back until the page runs and is watched.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/__manifest?*', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/products')
+  await waitForListingToRun(page)
+  await page.evaluate(() => {
+    const w = window as unknown as { rewritten: string[] }
+    w.rewritten = []
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const input = r.target
+        if (input instanceof HTMLInputElement && input.closest('article.product-card'))
+          w.rewritten.push(`${input.name} ${r.attributeName}`)
+      }
+    }).observe(document.querySelector('main') as HTMLElement, { subtree: true, attributes: true })
+  })
+  const rewritten = () => page.evaluate(() => (window as unknown as { rewritten: string[] }).rewritten)
+  const routes = page.waitForResponse('**/__manifest?*')
+  release()
+  await routes
+  // The router takes in the routes and React draws what changed (in a transition): a few frames.
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 500)))
+  expect(await rewritten()).toEqual([])
+
+  // An Add to Cart changes only its own card's form (a product without options: it is added at once).
+  await page
+    .locator('article.product-card button[type="submit"]:not([aria-haspopup]):not([disabled])')
+    .filter({ hasText: /^add to cart/i })
+    .first()
+    .click()
+  await expect(page.getByText('Added to cart', { exact: true }).first()).toBeVisible()
+  expect(await rewritten()).toEqual([])
 })

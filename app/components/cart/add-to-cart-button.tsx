@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
 import { type FetcherWithComponents, useFetcher } from 'react-router'
 import { Button, type ButtonProps } from '#app/components/ui/button.tsx'
+import { HiddenField } from '#app/components/ui/hidden-field.tsx'
 import { ShoppingCart } from '#app/components/ui/icons.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { useT } from '#app/lib/use-t.ts'
@@ -84,9 +85,9 @@ export function AddToCartButton({
   const unavailable = disabled || !variantId
   return (
     <fetcher.Form method="post" action="/api/cart" className="contents" onSubmit={onSubmit}>
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="variantId" value={variantId ?? ''} />
-      <input type="hidden" name="quantity" value={quantity} />
+      <HiddenField name="intent" value="add" />
+      <HiddenField name="variantId" value={variantId ?? ''} />
+      <HiddenField name="quantity" value={quantity} />
       <FormReturnFields />
       <Button type="submit" variant={variant} size={size} disabled={unavailable || busy} className={className}>
         {unavailable ? null : <ShoppingCart aria-hidden="true" />}
@@ -154,9 +155,9 @@ export function AddToCartForm({
   )
   return (
     <fetcher.Form method="post" action="/api/cart" className="space-y-3" onSubmit={onSubmit}>
-      <input type="hidden" name="intent" value="add" />
-      <input type="hidden" name="productId" value={productId} />
-      <input type="hidden" name="quantity" value={1} />
+      <HiddenField name="intent" value="add" />
+      <HiddenField name="productId" value={productId} />
+      <HiddenField name="quantity" value={1} />
       <FormReturnFields />
       {children}
       <div aria-live="polite">{busy ? null : message}</div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
+import { HiddenField } from '#app/components/ui/hidden-field.tsx'
 import { Heart } from '#app/components/ui/icons.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { useT } from '#app/lib/use-t.ts'
@@ -34,8 +35,8 @@ export function FavouriteButton({ productId, productTitle, isFavourite, classNam
     : t('cart.fav.add.label', { name: productTitle })
   return (
     <fetcher.Form method="post" action="/api/favorites" className={className} onSubmit={announce}>
-      <input type="hidden" name="intent" value={shown ? 'remove' : 'add'} />
-      <input type="hidden" name="productId" value={productId} />
+      <HiddenField name="intent" value={shown ? 'remove' : 'add'} />
+      <HiddenField name="productId" value={productId} />
       <FormReturnFields />
       <button
         type="submit"

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { memo, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 
 /**
@@ -7,16 +7,16 @@ import { useLocation } from 'react-router'
  * hydration then needs no second render (every card's forms re-rendering after hydration was one long task of a
  * listing page). React never writes the value back, because the input names neither `value` nor `defaultValue`.
  */
-export function JsField() {
+export const JsField = memo(function JsField() {
   const field = useRef<HTMLInputElement>(null)
   useEffect(() => {
     if (field.current) field.current.value = '1'
   }, [])
   return <input ref={field} type="hidden" name="js" />
-}
+})
 
 /** Hidden fields every cart and favourites form carries: where to come back to without JavaScript, and JsField. */
-export function FormReturnFields() {
+export const FormReturnFields = memo(function FormReturnFields() {
   const location = useLocation()
   return (
     <>
@@ -24,4 +24,4 @@ export function FormReturnFields() {
       <JsField />
     </>
   )
-}
+})

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Link } from 'react-router'
 import { AddToCartButton } from '#app/components/cart/add-to-cart-button.tsx'
 import { FavouriteButton } from '#app/components/cart/favourite-button.tsx'
@@ -13,8 +14,13 @@ import { RatingStars } from './rating-stars.tsx'
 /** Card sizes in the grids: 2 columns on phones, 3 on tablets and laptops, 4 on wide screens. */
 export const PRODUCT_CARD_SIZES = '(min-width: 1536px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 33vw, 50vw'
 
-/** A product in a grid: picture, badges, title, vendor, rating, price, favourite, Quick View and Add to Cart. */
-export function ProductCard({
+/**
+ * A product in a grid: picture, badges, title, vendor, rating, price, favourite, Quick View and Add to Cart. Drawn
+ * again only when its product or its favourite changes: a grid re-rendered whole every card each time the router's
+ * state changed (after each page load, and at each step of every Add to Cart), though only its links and forms
+ * read that state.
+ */
+export const ProductCard = memo(function ProductCard({
   product,
   isFavourite,
   priority = false,
@@ -107,4 +113,4 @@ export function ProductCard({
       </div>
     </article>
   )
-}
+})

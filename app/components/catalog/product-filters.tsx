@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { memo, useRef, useState } from 'react'
 import { Form, Link, useSubmit } from 'react-router'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Search, SlidersHorizontal } from '#app/components/ui/icons.tsx'
@@ -426,28 +426,56 @@ function Choices({
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       <div className={list ? 'max-h-44 space-y-1 overflow-y-auto pr-1' : 'flex flex-wrap gap-1.5'}>
         {choices.map((c) => (
-          <label
+          <Choice
             key={c.value}
-            className={
-              list
-                ? 'flex items-center gap-2 py-0.5 text-sm'
-                : 'inline-flex cursor-pointer items-center rounded-md border border-input px-2.5 py-1 text-sm has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring'
-            }
-          >
-            <input
-              type="checkbox"
-              name={name}
-              value={c.value}
-              defaultChecked={chosen.includes(c.value)}
-              className={list ? 'size-4 shrink-0 accent-primary' : 'sr-only'}
-            />
-            <span className={list ? 'min-w-0 truncate' : undefined}>{c.label}</span>
-          </label>
+            name={name}
+            value={c.value}
+            label={c.label}
+            checked={chosen.includes(c.value)}
+            list={list}
+          />
         ))}
       </div>
     </fieldset>
   )
 }
+
+/**
+ * One checkbox of Choices, drawn again only when it changes: the filters re-render with the router's state (they
+ * submit through it), and React writes an input's props back into the element each time it renders it.
+ */
+const Choice = memo(function Choice({
+  name,
+  value,
+  label,
+  checked,
+  list,
+}: {
+  name: string
+  value: string
+  label: string
+  checked: boolean
+  list: boolean
+}) {
+  return (
+    <label
+      className={
+        list
+          ? 'flex items-center gap-2 py-0.5 text-sm'
+          : 'inline-flex cursor-pointer items-center rounded-md border border-input px-2.5 py-1 text-sm has-checked:border-primary has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:outline-2 has-focus-visible:outline-ring'
+      }
+    >
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        className={list ? 'size-4 shrink-0 accent-primary' : 'sr-only'}
+      />
+      <span className={list ? 'min-w-0 truncate' : undefined}>{label}</span>
+    </label>
+  )
+})
 
 function clamp(v: number, bounds: { min: number; max: number }): number {
   return Math.min(Math.max(v, bounds.min), bounds.max)

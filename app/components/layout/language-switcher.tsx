@@ -1,3 +1,4 @@
+import { HiddenField } from '#app/components/ui/hidden-field.tsx'
 import { ChevronDown, Globe } from '#app/components/ui/icons.tsx'
 import { localeNames, locales } from '#app/lib/i18n.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -21,7 +22,7 @@ export function LanguageForm({
   const { locale, path } = useRootData()
   return (
     <form method="post" action="/language" className={className} aria-labelledby={labelledBy}>
-      <input type="hidden" name="redirectTo" value={path} />
+      <HiddenField name="redirectTo" value={path} />
       {locales.map((l) => (
         <button
           key={l}

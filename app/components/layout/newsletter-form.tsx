@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { useFetcher, useLocation, useSearchParams } from 'react-router'
-import { JsField } from '#app/components/cart/use-js-field.tsx'
+import { useFetcher, useSearchParams } from 'react-router'
+import { FormReturnFields } from '#app/components/cart/use-js-field.tsx'
 import { useT } from '#app/lib/use-t.ts'
 import type { NewsletterOutcome as Outcome } from '#app/modules/support/support.schemas.ts'
 
@@ -8,7 +8,6 @@ import type { NewsletterOutcome as Outcome } from '#app/modules/support/support.
 export function NewsletterForm() {
   const t = useT()
   const fetcher = useFetcher<Outcome>({ key: 'newsletter' })
-  const location = useLocation()
   const [params] = useSearchParams()
   const input = useRef<HTMLInputElement>(null)
   const fromUrl = params.get('newsletter')
@@ -42,8 +41,7 @@ export function NewsletterForm() {
       <label htmlFor="newsletter-email" className="sr-only">
         {t('footer.newsletter.placeholder')}
       </label>
-      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-      <JsField />
+      <FormReturnFields />
       <div className="mt-3 flex gap-2">
         <input
           ref={input}

@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
-import { useFetcher, useLocation } from 'react-router'
-import { JsField } from '#app/components/cart/use-js-field.tsx'
+import { useFetcher } from 'react-router'
+import { FormReturnFields } from '#app/components/cart/use-js-field.tsx'
 import { Button, type ButtonProps } from '#app/components/ui/button.tsx'
+import { HiddenField } from '#app/components/ui/hidden-field.tsx'
 import { UserCheck, UserPlus } from '#app/components/ui/icons.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -41,7 +42,6 @@ export function FollowButton({
   const t = useT()
   const fetcher = useFetcher<{ ok: boolean; code?: string }>({ key: keyOf(vendorId) })
   const shown = useFollowing(vendorId, following)
-  const { pathname, search } = useLocation()
   const { flash } = useRootData()
   const answer = fetcher.data
   useEffect(() => {
@@ -52,10 +52,9 @@ export function FollowButton({
   }, [answer, t])
   return (
     <fetcher.Form method="post" action="/api/follow" className={className}>
-      <input type="hidden" name="intent" value={shown ? 'unfollow' : 'follow'} />
-      <input type="hidden" name="vendorId" value={vendorId} />
-      <input type="hidden" name="redirectTo" value={pathname + search} />
-      <JsField />
+      <HiddenField name="intent" value={shown ? 'unfollow' : 'follow'} />
+      <HiddenField name="vendorId" value={vendorId} />
+      <FormReturnFields />
       <Button type="submit" {...button} variant={shown ? 'secondary' : variant} className="w-full">
         {shown ? <UserCheck aria-hidden="true" /> : <UserPlus aria-hidden="true" />}
         {shown ? t('vendor.follow.following') : label}
