@@ -9,6 +9,7 @@ import {
   waitForAddressFormToRun,
 } from './customer-helpers.ts'
 import { expect, signIn, test } from './fixtures'
+import { waitForHydration } from './helpers'
 
 // A customer's account from the first visit: sign-up, sign-out and sign-in (and their mistakes), then the
 // dashboard's figures, the profile, a delivery address and the password.
@@ -128,6 +129,8 @@ test('a new customer signs up, signs out and in again, edits the profile, adds a
 test('a mismatched confirmation on sign-up is caught before anything is sent', async ({ page }) => {
   const email = uniqueEmail('mismatch')
   await page.goto('/customer-signup')
+  // Caught by the running page (before it runs, the form posts and the server says the same): it is let run first.
+  await waitForHydration(page)
   let posted = false
   page.on('request', (request) => {
     if (request.method() === 'POST') posted = true
