@@ -10,34 +10,13 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { benchTarget, median } from './bench-pages.mjs'
 
 // 12.8 is the last Lighthouse that runs on Node 20 (the project's engines: >=20.19); 13 needs Node 22.19.
 const LIGHTHOUSE = 'lighthouse@12.8.2'
-const option = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i === -1 ? fallback : process.argv[i + 1]
-}
-const base = option('url', process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '')
-const runs = Number(option('runs', 3))
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-if (!existsSync(chrome)) {
-  console.error(`Chromium not found at ${chrome}: install it (Debian: apt-get install chromium) or set CHROME_PATH.`)
-  process.exit(1)
-}
-
-const listing = await fetch(`${base}/products`).then(
-  (r) => r.text(),
-  () => undefined,
-)
-if (listing === undefined) {
-  console.error(`No server answers at ${base}: start one (npm start) or pass --url.`)
-  process.exit(1)
-}
-const product = listing.match(/href="(\/products\/[^"?]+)"/)?.[1]
-const pages = ['/', '/products', ...(product ? [product] : [])]
+const { base, runs, chrome, pages } = await benchTarget(3)
 
 const out = mkdtempSync(path.join(tmpdir(), 'isoko-lighthouse-'))
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const rows = []
 try {
   for (const page of pages) {

@@ -13,30 +13,10 @@
 //   npm start (or any running Isoko), then: npm run bench:main-thread [-- --url http://127.0.0.1:3000 --runs 7]
 //
 // Chromium: CHROME_PATH, else /usr/bin/chromium.
-import { existsSync } from 'node:fs'
 import { chromium } from '@playwright/test'
+import { benchTarget, median } from './bench-pages.mjs'
 
-const option = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i === -1 ? fallback : process.argv[i + 1]
-}
-const base = option('url', process.env.BENCH_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, '')
-const runs = Number(option('runs', 7))
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-if (!existsSync(chrome)) {
-  console.error(`Chromium not found at ${chrome}: install it (Debian: apt-get install chromium) or set CHROME_PATH.`)
-  process.exit(1)
-}
-const listing = await fetch(`${base}/products`).then(
-  (r) => r.text(),
-  () => undefined,
-)
-if (listing === undefined) {
-  console.error(`No server answers at ${base}: start one (npm start) or pass --url.`)
-  process.exit(1)
-}
-const product = listing.match(/href="(\/products\/[^"?]+)"/)?.[1]
-const pages = ['/', '/products', ...(product ? [product] : [])]
+const { base, runs, chrome, pages } = await benchTarget(7)
 
 /** Installed before the page's scripts: counts what each React commit updated (the last one is kept). */
 function watchCommits() {
@@ -72,7 +52,6 @@ function watchCommits() {
 }
 
 const browser = await chromium.launch({ executablePath: chrome })
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const rows = []
 try {
   for (const path of pages) {
