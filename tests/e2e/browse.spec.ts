@@ -179,7 +179,13 @@ test("a listing's cards are not redrawn when the router's state changes", async 
   const routes = page.waitForResponse('**/__manifest?*')
   release()
   await routes
-  // The router takes in the routes and React draws what changed (in a transition): a few frames.
+  // The router has taken in the product page's route (React Router adds it to the page's manifest as it does)...
+  await page.waitForFunction(
+    () =>
+      'routes/storefront/product' in
+      (window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest.routes,
+  )
+  // ...and React draws what changed, in a transition: a few frames.
   await page.evaluate(() => new Promise((done) => setTimeout(done, 500)))
   expect(await rewritten()).toEqual([])
 

@@ -15,7 +15,10 @@ export const JsField = memo(function JsField() {
   return <input ref={field} type="hidden" name="js" />
 })
 
-/** Hidden fields every cart and favourites form carries: where to come back to without JavaScript, and JsField. */
+/**
+ * Hidden fields every cart, favourites, follow and newsletter form carries: where to come back to without JavaScript,
+ * and JsField.
+ */
 export const FormReturnFields = memo(function FormReturnFields() {
   const location = useLocation()
   return (

@@ -85,12 +85,6 @@ export function VariantGridEditor({
     input.addEventListener('input', follow)
     return () => input.removeEventListener('input', follow)
   }, [formId])
-  // The other field's text as it stands in the page: the state lags it when both are put back at once (typed before
-  // the page ran, lib/typed-before-hydration.ts), and a grid from the state would drop what was typed first.
-  const typed = (name: 'sizes' | 'colours', fallback: string) => {
-    const field = (document.getElementById(formId) as HTMLFormElement | null)?.elements.namedItem(name)
-    return field instanceof HTMLInputElement ? field.value : fallback
-  }
   const edit = (index: number, field: 'sku' | 'stock' | 'price', value: string) =>
     setRows((current) => current.map((r, i) => (i === index ? { ...r, [field]: value } : r)))
 
@@ -109,7 +103,7 @@ export function VariantGridEditor({
             value={sizes}
             onChange={(e) => {
               setSizes(e.target.value)
-              rebuild(e.target.value, typed('colours', colours))
+              rebuild(e.target.value, colours)
             }}
             placeholder={t('productEditor.grid.sizesPlaceholder')}
             aria-describedby="variant-sizes-hint"
@@ -145,7 +139,7 @@ export function VariantGridEditor({
             value={colours}
             onChange={(e) => {
               setColours(e.target.value)
-              rebuild(typed('sizes', sizes), e.target.value)
+              rebuild(sizes, e.target.value)
             }}
             placeholder={t('productEditor.grid.coloursPlaceholder')}
             aria-describedby="variant-colours-hint"
