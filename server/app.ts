@@ -2,7 +2,7 @@
 // provider simulators on a loopback port of their own. Vite builds this file together with the app
 // (vite.config.ts), so the process runs one module graph from build/server/index.js; `server/start.js` starts it
 // with plain Node (no TypeScript loader, no seed code, no test factories).
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import express from 'express'
@@ -32,6 +32,7 @@ import { startPaymentsWorker } from '#app/workflows/payments.server.ts'
 import { startPayoutsWorker } from '#app/workflows/payouts.server.ts'
 import { startReturnsWorker } from '#app/workflows/returns.server.ts'
 import { configurationProblems } from './config.ts'
+import { cspNonce } from './csp-nonce.ts'
 import { createDeliveryHandler } from './delivery.ts'
 import { clientErrorHandler, installRequestGuards, loggerOptions } from './guards/index.ts'
 import { PageCache, pageCacheSeconds } from './page-cache.ts'
@@ -80,8 +81,26 @@ export function createApp(
     development: !env.production,
     uploadMaxBytes: Math.ceil(env.UPLOAD_MAX_MB * 1024 * 1024) * env.UPLOAD_MAX_PHOTOS,
   })
+  if (env.production) app.use(servedAtPublicUrl(env.PUBLIC_URL))
+  // Pages and data: rendered whole, compressed once, with an ETag and a Cache-Control fit for whom they show;
+  // public pages for visitors without a session kept PAGE_CACHE_SECONDS in this process (server/delivery.ts). A kept
+  // page is answered here, with the headers it was first sent with, before anything below is worked out again.
+  const cacheSeconds = options.pageCacheSeconds ?? pageCacheSeconds(process.env)
+  const delivery = createDeliveryHandler({
+    build: () => import('virtual:react-router/server-build'),
+    cache: cacheSeconds > 0 ? new PageCache({ ttlSeconds: cacheSeconds }) : undefined,
+    getLoadContext: (req, res) => {
+      const context = new RouterContextProvider()
+      context.set(databaseContext, options.connection.db)
+      context.set(authContext, accounts.auth)
+      context.set(cspNonceContext, res.locals.cspNonce as string)
+      context.set(clientAddressContext, req.ip ?? '')
+      return context
+    },
+  })
+  app.use(delivery.fromCache)
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64')
+    res.locals.cspNonce = cspNonce()
     next()
   })
   app.use(
@@ -121,25 +140,7 @@ export function createApp(
     app.use('/images', express.static(`${env.DATA_DIR}/images`, { immutable: true, maxAge: '1y', fallthrough: false }))
   }
   app.use(onlyTopLevelFiles(clientDir, express.static(clientDir, { maxAge: '1h', setHeaders: staticHeaders })))
-  if (env.production) app.use(servedAtPublicUrl(env.PUBLIC_URL))
-  // Pages and data: rendered whole, compressed once, with an ETag and a Cache-Control fit for whom they show;
-  // public pages for visitors without a session kept PAGE_CACHE_SECONDS in this process (server/delivery.ts).
-  const cacheSeconds = options.pageCacheSeconds ?? pageCacheSeconds(process.env)
-  app.all(
-    '/{*splat}',
-    createDeliveryHandler({
-      build: () => import('virtual:react-router/server-build'),
-      cache: cacheSeconds > 0 ? new PageCache({ ttlSeconds: cacheSeconds }) : undefined,
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider()
-        context.set(databaseContext, options.connection.db)
-        context.set(authContext, accounts.auth)
-        context.set(cspNonceContext, res.locals.cspNonce as string)
-        context.set(clientAddressContext, req.ip ?? '')
-        return context
-      },
-    }),
-  )
+  app.all('/{*splat}', delivery)
   // Last: a refusal from express.static (a missing picture, a path leaving /images) answered without a stack trace.
   app.use(clientErrorHandler())
   return app

@@ -44,46 +44,54 @@ function decoded(response: Get): string {
 }
 
 let renders = 0
+/** Requests that reached the middleware between the cache's early answer and the handler (the app's helmet). */
+let workedOut = 0
 let server: http.Server
 let base: string
 const cache = new PageCache({ ttlSeconds: 30 })
 
 beforeAll(async () => {
   const app = express()
+  const delivery = createDeliveryHandler({
+    cache,
+    getLoadContext: (_req, res) => {
+      const context = new RouterContextProvider()
+      ;(context as unknown as { nonce: string }).nonce = res.locals.cspNonce
+      return context
+    },
+    build: {
+      async handle(request, context) {
+        renders++
+        const url = new URL(request.url)
+        if (url.searchParams.has('slow')) await new Promise((resolve) => setTimeout(resolve, 50))
+        const nonce = (context as unknown as { nonce: string }).nonce
+        const who = request.headers.get('Cookie') ?? 'anonymous'
+        const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
+        if (url.searchParams.has('set-cookie')) headers.append('Set-Cookie', 'isoko_guest=new; Path=/')
+        if (url.pathname === '/missing') return new Response('<p>not found</p>', { status: 404, headers })
+        if (url.pathname === '/api/data') {
+          return Response.json({ items: Array.from({ length: 200 }, (_, i) => ({ i, name: `item ${i}` })) })
+        }
+        const filler = '<p>Rwanda’s online mall, a line of the catalogue.</p>'.repeat(200)
+        const html = `<!DOCTYPE html><html><head></head><body><h1>${url.pathname} for ${who}</h1>${filler}<script nonce="${nonce}">1</script></body></html>`
+        return new Response(html, { headers })
+      },
+    },
+  })
+  let requests = 0
   app.use((_req, res, next) => {
-    res.locals.cspNonce = `nonce${Math.random().toString(36).slice(2)}`
-    res.setHeader('Content-Security-Policy', `script-src 'nonce-${res.locals.cspNonce}'`)
+    res.setHeader('X-Request-Id', String(++requests))
     next()
   })
-  app.all(
-    '/{*splat}',
-    createDeliveryHandler({
-      cache,
-      getLoadContext: (_req, res) => {
-        const context = new RouterContextProvider()
-        ;(context as unknown as { nonce: string }).nonce = res.locals.cspNonce
-        return context
-      },
-      build: {
-        async handle(request, context) {
-          renders++
-          const url = new URL(request.url)
-          if (url.searchParams.has('slow')) await new Promise((resolve) => setTimeout(resolve, 50))
-          const nonce = (context as unknown as { nonce: string }).nonce
-          const who = request.headers.get('Cookie') ?? 'anonymous'
-          const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' })
-          if (url.searchParams.has('set-cookie')) headers.append('Set-Cookie', 'isoko_guest=new; Path=/')
-          if (url.pathname === '/missing') return new Response('<p>not found</p>', { status: 404, headers })
-          if (url.pathname === '/api/data') {
-            return Response.json({ items: Array.from({ length: 200 }, (_, i) => ({ i, name: `item ${i}` })) })
-          }
-          const filler = '<p>Rwanda’s online mall, a line of the catalogue.</p>'.repeat(200)
-          const html = `<!DOCTYPE html><html><head></head><body><h1>${url.pathname} for ${who}</h1>${filler}<script nonce="${nonce}">1</script></body></html>`
-          return new Response(html, { headers })
-        },
-      },
-    }),
-  )
+  app.use(delivery.fromCache)
+  app.use((_req, res, next) => {
+    workedOut++
+    res.locals.cspNonce = `nonce${Math.random().toString(36).slice(2)}`
+    res.setHeader('Content-Security-Policy', `script-src 'nonce-${res.locals.cspNonce}'`)
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+    next()
+  })
+  app.all('/{*splat}', delivery)
   server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -94,6 +102,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 beforeEach(() => {
   cache.clear()
   renders = 0
+  workedOut = 0
 })
 
 describe('a page held whole and compressed once', () => {
@@ -186,6 +195,11 @@ describe('the anonymous page cache', () => {
     const nonce = decoded(second).match(/nonce="([^"]+)"/)?.[1]
     expect(second.headers['content-security-policy']).toBe(`script-src 'nonce-${nonce}'`)
     expect(decoded(second)).toBe(decoded(first))
+    // Answered before the headers and nonce of a request are worked out: the kept page has the ones it was sent with.
+    expect(workedOut).toBe(1)
+    expect(second.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(second.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(Number(second.headers['x-request-id'])).toBe(Number(first.headers['x-request-id']) + 1)
     // Another language or address is another page.
     await get(base, '/products', { 'Accept-Language': 'fr' })
     await get(base, '/products?page=2')
@@ -239,6 +253,7 @@ describe('the anonymous page cache', () => {
       headers: [],
       body: Buffer.from(body),
       etag: '"x"',
+      sentWith: [],
       encoded: new Map(),
     })
     small.set('a', page('a'))

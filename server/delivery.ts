@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from '@react-router/node'
-import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from 'express'
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction, RequestHandler } from 'express'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { isLocale, negotiateLocale } from '#app/lib/i18n.server.ts'
 import type { PageCache, RenderedPage } from './page-cache.ts'
@@ -43,6 +43,19 @@ const IMPERSONAL_COOKIES = new Set(['lang'])
 export const SHARED_MAX_AGE = 30
 export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE}`
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'
+
+/** Headers of the response that are its own, never kept with a page: it gets them anew, or from the page itself. */
+const PER_RESPONSE = new Set([
+  'x-request-id',
+  'x-page-cache',
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'content-type',
+  'etag',
+  'vary',
+  'cache-control',
+])
 
 /** A public page's path: its navigation data (`/products.data`, `/_root.data` for the home page) counts as it. */
 export function isPublicPage(pathname: string): boolean {
@@ -145,8 +158,15 @@ export type DeliveryOptions = {
   cache?: PageCache
 }
 
+/**
+ * The Express handler in front of React Router (see the file's head), and `fromCache`: the same cache's answer, for
+ * mounting before the security headers, nonce and files of every request are worked out (server/app.ts). A kept page
+ * carries the headers it was first sent with, so its answer needs none of that; anything else goes on.
+ */
+export type DeliveryHandler = RequestHandler & { fromCache: RequestHandler }
+
 /** The Express handler in front of React Router: see the file's head. */
-export function createDeliveryHandler(options: DeliveryOptions) {
+export function createDeliveryHandler(options: DeliveryOptions): DeliveryHandler {
   // React Router derives its route table and handler again at every request when given the build as a function
   // (for a development server's reloads): the server's build never changes, so it is loaded and derived once.
   const { build } = options
@@ -160,25 +180,17 @@ export function createDeliveryHandler(options: DeliveryOptions) {
   }
   const { cache } = options
   const rendering = new Map<string, Promise<RenderedPage | undefined>>()
-  return async function deliver(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  async function deliver(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     try {
-      const reading = req.method === 'GET' || req.method === 'HEAD'
-      const shareable = reading && isAnonymous(req.headers) && isPublicPage(req.path)
-      let key: string | undefined
-      if (shareable && cache) {
-        // The address (with `?lang=`) and the language the cookie or Accept-Language chose; each content coding is
-        // kept inside the entry, compressed the first time it is asked for.
-        const lang = new URL(req.originalUrl, 'http://x').searchParams.get('lang')
-        const locale = isLocale(lang)
-          ? lang
-          : negotiateLocale(req.headers.cookie ?? null, req.headers['accept-language'] ?? null)
-        key = `${locale} ${req.headers.host ?? ''} ${req.originalUrl}`
+      const shareable = isShareable(req)
+      const key = shareable && cache ? pageKey(req) : undefined
+      if (key && cache) {
         // A page being rendered for the same key is waited for rather than rendered again: when an entry expires
         // under load, one request renders it and the others get it.
         const hit = cache.get(key) ?? (await rendering.get(key))
         if (hit) {
           res.setHeader('X-Page-Cache', 'hit')
-          return await send(req, res, hit, { shareable })
+          return await send(req, res, hit, { shareable, kept: true })
         }
       }
       let rendered: (page: RenderedPage | undefined) => void = () => {}
@@ -204,6 +216,16 @@ export function createDeliveryHandler(options: DeliveryOptions) {
     }
   }
 
+  /** A kept page, answered at once; on a miss (or a page being rendered) the request goes on to `deliver`. */
+  function fromCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+    const page = cache && isShareable(req) ? cache.get(pageKey(req)) : undefined
+    if (!page) return next()
+    res.setHeader('X-Page-Cache', 'hit')
+    send(req, res, page, { shareable: true, kept: true }).catch(next)
+  }
+
+  return Object.assign(deliver, { fromCache })
+
   /** Renders a request through React Router and sends it; a page fit for the anonymous cache goes into it. */
   async function render(req: ExpressRequest, res: ExpressResponse, shareable: boolean, key: string | undefined) {
     const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res))
@@ -212,14 +234,17 @@ export function createDeliveryHandler(options: DeliveryOptions) {
       return await stream(res, response)
     }
     const body = Buffer.from(await response.arrayBuffer())
-    const csp = res.getHeader('Content-Security-Policy')
+    const sentWith: [string, string][] = []
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value !== undefined && !PER_RESPONSE.has(name)) sentWith.push([name, String(value)])
+    }
     const page: RenderedPage = {
       status: response.status,
       statusText: response.statusText,
       headers: [...response.headers].filter(([name]) => name.toLowerCase() !== 'content-length'),
       body,
       etag: entityTag(body, res.locals.cspNonce as string | undefined),
-      csp: typeof csp === 'string' ? csp : undefined,
+      sentWith,
       encoded: new Map(),
     }
     const storable =
@@ -234,8 +259,26 @@ export function createDeliveryHandler(options: DeliveryOptions) {
       cache.set(key, page)
       res.setHeader('X-Page-Cache', 'miss')
     }
-    await send(req, res, page, { shareable })
+    await send(req, res, page, { shareable, kept: false })
   }
+}
+
+/** GET or HEAD of a public page by a visitor without a session: what the anonymous cache may answer. */
+function isShareable(req: ExpressRequest): boolean {
+  return (req.method === 'GET' || req.method === 'HEAD') && isAnonymous(req.headers) && isPublicPage(req.path)
+}
+
+/**
+ * A page's key in the anonymous cache: the language (`?lang=`, else the cookie or Accept-Language), the host and the
+ * address. Each content coding is kept inside the entry, compressed the first time it is asked for.
+ */
+function pageKey(req: ExpressRequest): string {
+  const query = req.originalUrl.indexOf('?')
+  const lang = query === -1 ? null : new URLSearchParams(req.originalUrl.slice(query)).get('lang')
+  const locale = isLocale(lang)
+    ? lang
+    : negotiateLocale(req.headers.cookie ?? null, req.headers['accept-language'] ?? null)
+  return `${locale} ${req.headers.host ?? ''} ${req.originalUrl}`
 }
 
 /** Sends a page held whole: 304 when the client's copy matches, otherwise the body compressed once. */
@@ -243,11 +286,13 @@ async function send(
   req: ExpressRequest,
   res: ExpressResponse,
   page: RenderedPage,
-  { shareable }: { shareable: boolean },
+  { shareable, kept }: { shareable: boolean; kept: boolean },
 ) {
   if (res.destroyed || res.writableEnded) return
   res.statusMessage = page.statusText
   res.status(page.status)
+  // A kept page goes with the headers it was first sent with, its policy naming the nonce its scripts carry.
+  if (kept) for (const [name, value] of page.sentWith) res.setHeader(name, value)
   let cacheControl: string | undefined
   let setsCookie = false
   let type = ''
@@ -258,10 +303,9 @@ async function send(
     if (lower === 'content-type') type = value
     res.append(name, value)
   }
-  if (page.csp) res.setHeader('Content-Security-Policy', page.csp)
   const document = DOCUMENT.test(type)
   if (document) {
-    res.vary('Accept-Encoding').vary('Cookie').vary('Accept-Language')
+    res.vary('Accept-Encoding, Cookie, Accept-Language')
     // A page for a visitor without a session, of the public catalogue, that sets no cookie: any cache may keep it
     // for a few seconds. Every other page (an account, the cart, checkout, a dashboard, a signed-in visitor's
     // catalogue showing their cart) is kept by no cache at all.
@@ -289,10 +333,13 @@ async function send(
   if (encoding) {
     let encoded = page.encoded.get(encoding)
     if (!encoded) {
-      encoded = compress(page.body, encoding)
-      page.encoded.set(encoding, encoded)
+      const compressing = compress(page.body, encoding)
+      page.encoded.set(encoding, compressing)
+      // Once made, the compressed body is kept as it is: a kept page's later answers wait for nothing.
+      compressing.then((done) => page.encoded.set(encoding, done)).catch(() => page.encoded.delete(encoding))
+      encoded = compressing
     }
-    body = await encoded
+    body = Buffer.isBuffer(encoded) ? encoded : await encoded
     res.setHeader('Content-Encoding', encoding)
   }
   res.setHeader('Content-Length', body.length)

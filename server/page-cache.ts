@@ -11,10 +11,14 @@ export type RenderedPage = {
   body: Buffer
   /** A strong validator: the hash of the uncompressed body, quoted (RFC 9110 entity-tag). */
   etag: string
-  /** The Content-Security-Policy the page was rendered under: its script nonces must match it. */
-  csp?: string
+  /**
+   * The headers the response carried before React Router's: the security headers and the Content-Security-Policy the
+   * page was rendered under (its script nonces must match it). A kept page is sent again with them, answered before
+   * they are worked out anew (`fromCache` in server/delivery.ts).
+   */
+  sentWith: [string, string][]
   /** The body compressed once per content coding, made the first time a client asks for it. */
-  encoded: Map<string, Promise<Buffer>>
+  encoded: Map<string, Buffer | Promise<Buffer>>
 }
 
 type Entry = { page: RenderedPage; expires: number; bytes: number }

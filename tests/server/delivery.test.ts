@@ -89,6 +89,13 @@ describe('the built server', () => {
     // Its nonce is the one its policy names.
     const nonce = text(second).match(/<script nonce="([^"]+)"/)?.[1]
     expect(second.headers['content-security-policy']).toContain(`'nonce-${nonce}'`)
+    // Answered before helmet runs, it carries the security headers of the first answer, and a request id of its own.
+    for (const name of ['x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(second.headers[name], name).toBeTruthy()
+      expect(second.headers[name], name).toBe(first.headers[name])
+    }
+    expect(second.headers['x-request-id']).toBeTruthy()
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id'])
 
     const signedIn = await get('/products?sort=newest', { Cookie: 'isoko.session_token=someone' })
     expect(signedIn.headers['cache-control']).toBe('private, no-store')
