@@ -12,9 +12,9 @@ const sharedModule =
 // - what loads while the page hydrates (app/components/layout/deferred.tsx) or when first used: the search box's
 //   suggestions, the message areas a navigation brings (i18n-areas.ts, own-numbers.ts), the not-found page's body;
 // - helpers only some pages use: Rwanda's places and phone numbers, amounts as typed (read-francs.ts), calendar months
-//   (a vendor's statement).
+//   (a vendor's statement), Kigali's clock (the dates of reviews and orders, a store's opening hours).
 const deferredModule =
-  /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form|search-suggestions)\.tsx$|lib[\\/](own-numbers|places|phone|i18n-areas|read-francs|months)\.ts$|layout[\\/]not-found-content\.tsx$/
+  /layout[\\/](mobile-menu|mega-menu|account-dialog|footer|newsletter-form|search-suggestions)\.tsx$|lib[\\/](own-numbers|places|phone|i18n-areas|read-francs|months|kigali-clock)\.ts$|layout[\\/]not-found-content\.tsx$/
 
 function sharedClientChunk(): Plugin {
   return {

@@ -1,4 +1,5 @@
 import { isKinyarwanda } from '#app/lib/format.ts'
+import { KIGALI_TIME_ZONE, onKigaliClock } from '#app/lib/kigali-clock.ts'
 
 /**
  * Dates in the reader's language, on Kigali's clock unless told, the same on the server and in every browser.
@@ -12,8 +13,6 @@ export type DateFormatter = {
   /** "1 – 7 Nov 2026" as the language writes a range. */
   formatRange(start: Date | number, end: Date | number): string
 }
-
-const KIGALI = 'Africa/Kigali'
 
 const MONTHS = [
   'Mutarama',
@@ -49,7 +48,7 @@ const dateCache = new Map<string, DateFormatter>()
  * year, a weekday before the day, and the time of day.
  */
 export function dateFormat(intlLocale: string, options: Intl.DateTimeFormatOptions = {}): DateFormatter {
-  const withZone = { timeZone: KIGALI, ...options }
+  const withZone = { timeZone: KIGALI_TIME_ZONE, ...options }
   const key = `${intlLocale}|${JSON.stringify(withZone)}`
   let formatter = dateCache.get(key)
   if (!formatter) {
@@ -69,8 +68,6 @@ const MEDIUM_MONTHS: Record<string, readonly string[]> = {
   'fr-RW': ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
   'rw-RW': MONTHS,
 }
-/** Kigali's clock: two hours ahead of UTC all year (Rwanda has no summer time). */
-const KIGALI_OFFSET_MS = 2 * 60 * 60 * 1000
 
 /**
  * "26 Nov 2026", "26 nov. 2026", "26 Ugushyingo 2026" (`dateStyle: 'medium'` on Kigali's clock, a product's
@@ -85,11 +82,11 @@ function mediumDates(
 ): DateFormatter | null {
   const months = MEDIUM_MONTHS[intlLocale]
   const { dateStyle, timeZone, ...rest } = options
-  if (!months || dateStyle !== 'medium' || timeZone !== KIGALI || Object.keys(rest).length > 0) return null
+  if (!months || dateStyle !== 'medium' || timeZone !== KIGALI_TIME_ZONE || Object.keys(rest).length > 0) return null
   let fallback: DateFormatter | undefined
   return {
     format(date) {
-      const kigali = new Date(Number(date) + KIGALI_OFFSET_MS)
+      const kigali = onKigaliClock(date)
       const year = kigali.getUTCFullYear()
       // Before 1970 (Kigali's clock was not yet UTC+2 before 1935) or an invalid date: Intl's to write.
       if (!(year >= 1970 && year <= 9999)) {

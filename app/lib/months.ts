@@ -1,9 +1,9 @@
 // Calendar months on Kigali's clock (a vendor's statement, staff figures per month). Rwanda keeps UTC+2 all year
 // (no daylight saving), so a month starts at 00:00 in Kigali, 22:00 UTC the day before.
 
-export type KigaliMonth = { year: number; month: number }
+import { KIGALI_OFFSET, onKigaliClock } from './kigali-clock.ts'
 
-const KIGALI_OFFSET = '+02:00'
+export type KigaliMonth = { year: number; month: number }
 
 /** "2026-11" → { year: 2026, month: 11 }; null when it is not a month. */
 export function parseMonth(value: string | null | undefined): KigaliMonth | null {
@@ -22,7 +22,7 @@ export function addMonths({ year, month }: KigaliMonth, n: number): KigaliMonth 
 
 /** The Kigali month an instant falls in. */
 export function kigaliMonthOf(at: Date): KigaliMonth {
-  const local = new Date(at.getTime() + 2 * 3_600_000)
+  const local = onKigaliClock(at)
   return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1 }
 }
 

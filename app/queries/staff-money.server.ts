@@ -1,6 +1,7 @@
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { getEnv } from '#app/lib/env.server.ts'
 import type { Locale } from '#app/lib/i18n.tsx'
+import { addMonths, monthKey, monthStart, parseMonth } from '#app/lib/months.ts'
 import { listCategoryChoices } from '#app/modules/catalog/vendor-products.server.ts'
 import { kigaliDate } from '#app/modules/ledger/ledger.schemas.ts'
 import type { CommissionRule, CommissionScope, VendorBalances } from '#app/modules/ledger/ledger.server.ts'
@@ -40,18 +41,18 @@ export function monthOf(value: string | null | undefined, now: Date): string {
   return kigaliDate(now).slice(0, 7)
 }
 
+/** A YYYY-MM month (as `monthOf` gives it) `by` months later or earlier. */
 function shiftMonth(month: string, by: number): string {
-  const [y, m] = month.split('-').map(Number) as [number, number]
-  const d = new Date(Date.UTC(y, m - 1 + by, 1))
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`
+  const m = parseMonth(month)
+  if (!m) throw new Error(`not a month: ${month}`)
+  return monthKey(addMonths(m, by))
 }
 
 /** The month's first instant in Kigali (UTC+2, no daylight saving), and the next month's. */
 export function monthPeriod(month: string): { from: Date; to: Date } {
-  return {
-    from: new Date(`${month}-01T00:00:00+02:00`),
-    to: new Date(`${shiftMonth(month, 1)}-01T00:00:00+02:00`),
-  }
+  const m = parseMonth(month)
+  if (!m) throw new Error(`not a month: ${month}`)
+  return { from: monthStart(m), to: monthStart(addMonths(m, 1)) }
 }
 
 export async function getCommissionPage(

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { kigaliDayStart } from '#app/lib/kigali-clock.ts'
 import { escapeLike } from '#app/lib/like.ts'
 import { phoneDigits } from '#app/lib/phone.ts'
 import { toCsv } from '#app/modules/catalog/stock-csv.ts'
@@ -27,9 +28,6 @@ import { vendors } from '#app/modules/vendors/tables.server.ts'
 // The admin console's orders: every order, and one order with everything the orders and payments modules know of
 // it (its parts, its history, every payment attempt and what each provider said).
 
-/** A day in Kigali (UTC+2, no summer time) as the instant it starts. */
-const kigaliDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+02:00`) + plusDays * 86_400_000)
-
 function staffOrdersWhere(query: Omit<StaffOrdersQuery, 'page'>) {
   const q = query.q?.trim()
   const like = q ? `%${escapeLike(q)}%` : ''
@@ -40,8 +38,8 @@ function staffOrdersWhere(query: Omit<StaffOrdersQuery, 'page'>) {
     query.store
       ? sql`exists (select 1 from ${vendorOrders} where ${vendorOrders.orderId} = ${orders.id} and ${vendorOrders.vendorId} = ${query.store})`
       : undefined,
-    query.from ? gte(orders.placedAt, kigaliDay(query.from)) : undefined,
-    query.to ? lt(orders.placedAt, kigaliDay(query.to, 1)) : undefined,
+    query.from ? gte(orders.placedAt, kigaliDayStart(query.from)) : undefined,
+    query.to ? lt(orders.placedAt, kigaliDayStart(query.to, 1)) : undefined,
     q
       ? or(
           ilike(orders.number, like),

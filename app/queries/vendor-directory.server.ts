@@ -4,6 +4,7 @@
 
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { escapeLike } from '#app/lib/like.ts'
 import { products, reviews } from '#app/modules/catalog/tables.server.ts'
 import { isOpenNow, kigaliWeekMinute, type OpeningHours } from '#app/modules/vendors/opening-hours.ts'
@@ -20,12 +21,10 @@ import {
 // Clock: opening hours and years are read in Kigali's time zone. `now` is injectable for tests.
 // ---------------------------------------------------------------------------------------------------------------
 
-export const VENDOR_TIME_ZONE = 'Africa/Kigali'
-
 export type ClockOptions = { now?: Date }
 
 const kigaliParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: VENDOR_TIME_ZONE,
+  timeZone: KIGALI_TIME_ZONE,
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',

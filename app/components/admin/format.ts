@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { dateFormat } from '#app/components/date-format.ts'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 
 /**
@@ -12,7 +13,7 @@ export function useDateTimeFormat(): (iso: string | Date) => string {
     const format = dateFormat(intlLocale, {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: 'Africa/Kigali',
+      timeZone: KIGALI_TIME_ZONE,
     })
     return (iso: string | Date) => format.format(typeof iso === 'string' ? new Date(iso) : iso)
   }, [intlLocale])

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { dateFormat } from '#app/components/date-format.ts'
 import { messageId } from '#app/lib/i18n.tsx'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
@@ -40,7 +41,7 @@ export function OrderStatusBadge({ status }: { status: string }) {
 export function OrderList({ orders }: { orders: OrderListEntry[] }) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
+  const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: KIGALI_TIME_ZONE })
   return (
     <ul className="mt-3 grid gap-3">
       {orders.map((o) => (

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { KIGALI_OFFSET, KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import type { CommissionScope } from './tables.server.ts'
 
 // The staff form that adds a commission rule (admin console). Each message is a catalogue id.
@@ -7,11 +8,11 @@ export const COMMISSION_SCOPES = ['platform', 'category', 'store'] as const sati
 
 /** Today's date in Kigali, YYYY-MM-DD. */
 export function kigaliDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kigali' }).format(now)
+  return new Intl.DateTimeFormat('en-CA', { timeZone: KIGALI_TIME_ZONE }).format(now)
 }
 
 function isDay(date: string): boolean {
-  const at = new Date(`${date}T00:00:00+02:00`)
+  const at = new Date(`${date}T00:00:00${KIGALI_OFFSET}`)
   return !Number.isNaN(at.getTime()) && kigaliDate(at) === date
 }
 
@@ -60,7 +61,7 @@ export function commissionRuleSchema(now: Date) {
     })
     .transform((v) => {
       // The start of that day in Kigali; today's rule starts now (never before the moment it is saved).
-      const start = new Date(`${v.effectiveFrom}T00:00:00+02:00`)
+      const start = new Date(`${v.effectiveFrom}T00:00:00${KIGALI_OFFSET}`)
       return {
         scope: v.scope,
         scopeId: v.scope === 'category' ? (v.categoryId ?? null) : v.scope === 'store' ? (v.storeId ?? null) : null,

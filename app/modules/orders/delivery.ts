@@ -1,8 +1,8 @@
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import type { DeliveryOption, DeliveryZoneId } from './tables.server.ts'
 
 export type { DeliveryOption }
 
-export const RWANDA_TIME_ZONE = 'Africa/Kigali'
 /** Prices include 18% VAT (DESIGN.md section 3, point 12). */
 export const VAT_RATE_PERCENT = 18
 
@@ -50,7 +50,7 @@ export function isKigali(province: string): boolean {
 /** Minutes after midnight in Kigali (UTC+2 all year, no daylight saving). */
 export function kigaliMinutes(now: Date): number {
   const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: RWANDA_TIME_ZONE,
+    timeZone: KIGALI_TIME_ZONE,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -125,7 +125,7 @@ export function addBusinessDays(now: Date, days: number): Date {
   let left = days
   while (left > 0) {
     date.setTime(date.getTime() + 86_400_000)
-    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: RWANDA_TIME_ZONE, weekday: 'short' }).format(date)
+    const weekday = new Intl.DateTimeFormat('en-US', { timeZone: KIGALI_TIME_ZONE, weekday: 'short' }).format(date)
     if (weekday !== 'Sat' && weekday !== 'Sun') left--
   }
   return date

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
-import { RWANDA_TIME_ZONE } from './delivery.ts'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { orderLines, orders, vendorOrders } from './tables.server.ts'
 import type { AnalyticsPeriod } from './vendor-analytics.schemas.ts'
 
@@ -44,7 +44,7 @@ const DAY_MS = 86_400_000
 /** The calendar day of an instant in Kigali, `YYYY-MM-DD`. */
 export function kigaliDate(instant: Date): string {
   return new Intl.DateTimeFormat('en-CA', {
-    timeZone: RWANDA_TIME_ZONE,
+    timeZone: KIGALI_TIME_ZONE,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
@@ -60,7 +60,7 @@ export function addDays(date: string, n: number): string {
 export function kigaliMidnight(date: string): Date {
   const utcMidnight = Date.parse(`${date}T00:00:00Z`)
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: RWANDA_TIME_ZONE,
+    timeZone: KIGALI_TIME_ZONE,
     hourCycle: 'h23',
     year: 'numeric',
     month: 'numeric',
@@ -116,7 +116,7 @@ export async function getVendorSales(
     .where(and(isSale, gte(vendorOrders.releasedAt, previousSince), lt(vendorOrders.releasedAt, until)))
 
   // The zone is written into the SQL (a constant), so that the select and the group by are the same expression.
-  const zone = sql.raw(`'${RWANDA_TIME_ZONE}'`)
+  const zone = sql.raw(`'${KIGALI_TIME_ZONE}'`)
   const day = sql<string>`to_char(${vendorOrders.releasedAt} at time zone ${zone}, 'YYYY-MM-DD')`
   const perDay = await ctx.db
     .select({

@@ -1,6 +1,8 @@
 // A store's opening hours, as its owner sets them in the workspace settings and the store page shows them. Kigali
 // has one offset all year (UTC+2, no summer time), so a weekday and a time of day there are plain arithmetic.
 
+import { onKigaliClock } from '#app/lib/kigali-clock.ts'
+
 /** One day's hours in minutes after midnight, Kigali time. `close` ≤ `open` means the store closes after midnight. */
 export type DayHours = { open: number; close: number }
 
@@ -10,11 +12,9 @@ export type OpeningHours = (DayHours | null)[]
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
 export type Weekday = (typeof WEEKDAYS)[number]
 
-const KIGALI_OFFSET_MS = 2 * 60 * 60 * 1000
-
 /** The weekday (0 = Monday) and the minutes after midnight of an instant, in Kigali. */
 export function kigaliWeekMinute(at: Date): { day: number; minutes: number } {
-  const local = new Date(at.getTime() + KIGALI_OFFSET_MS)
+  const local = onKigaliClock(at)
   return { day: (local.getUTCDay() + 6) % 7, minutes: local.getUTCHours() * 60 + local.getUTCMinutes() }
 }
 

@@ -7,9 +7,10 @@ import { createCustomer } from '#app/modules/customers/customers.server.ts'
 import { findStoreDashboard } from '#app/queries/vendor-dashboard.server.ts'
 import { findVendorStore } from '#app/queries/vendor-directory.server.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/db.ts'
-import { cityOfDistrict, findStoreSettings, updateStoreSettings } from './own-store.server.ts'
+import { findStoreSettings, updateStoreSettings } from './own-store.server.ts'
 import { type StoreSettingsInput, StoreSettingsSchema, splitSpecialties } from './store-settings.schemas.ts'
 import { vendors } from './tables.server.ts'
+import { cityOfDistrict } from './vendors.schemas.ts'
 import { createVendor, followVendor } from './vendors-admin.server.ts'
 
 let db: TestDatabase

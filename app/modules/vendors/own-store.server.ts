@@ -7,17 +7,11 @@ import { deleteUnusedImages } from '#app/workflows/images.server.ts'
 import { hasHours, type OpeningHours } from './opening-hours.ts'
 import type { StoreSettingsInput } from './store-settings.schemas.ts'
 import { type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
+import { cityOfDistrict } from './vendors.schemas.ts'
 
 // A vendor's own store, as its owner sees and edits it (/vendor-dashboard). Every function takes the signed-in
 // account's id and finds the store by its owner: no store id comes from the browser, so a vendor can reach no
 // other store than their own.
-
-/** The districts of the City of Kigali: a store there is in the city 'Kigali', elsewhere in its district. */
-const KIGALI_DISTRICTS = new Set(['gasabo', 'kicukiro', 'nyarugenge'])
-
-export function cityOfDistrict(district: string): string {
-  return KIGALI_DISTRICTS.has(district.trim().toLowerCase()) ? 'Kigali' : district.trim()
-}
 
 export type StoreSettings = {
   id: number

@@ -1,6 +1,7 @@
 import { asc, count, eq, like } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import { follows, type PayoutProvider, type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
+import { cityOfDistrict } from './vendors.schemas.ts'
 
 export type CreateVendorInput = {
   name: string
@@ -89,8 +90,6 @@ export type VendorApplicationInput = {
   categories: string[]
 }
 
-const KIGALI = new Set(['gasabo', 'kicukiro', 'nyarugenge'])
-
 function slugOf(text: string): string {
   return (
     text
@@ -149,7 +148,7 @@ export async function createVendorApplication(
     about: input.businessDescription.trim(),
     businessAddress: input.businessAddress.trim(),
     district,
-    city: KIGALI.has(district.toLowerCase()) ? 'Kigali' : district,
+    city: cityOfDistrict(district),
     categories: input.categories,
     specialties: [],
     policies: {

@@ -14,6 +14,12 @@ export const STORE_PRODUCTS_PER_PAGE = 12
 /** The districts of the City of Kigali: the 'kigali' location covers all three. */
 export const KIGALI_DISTRICTS = ['gasabo', 'nyarugenge', 'kicukiro'] as const
 
+/** The city a store's address names: 'Kigali' for a district of the City of Kigali, elsewhere the district itself. */
+export function cityOfDistrict(district: string): string {
+  const name = district.trim()
+  return (KIGALI_DISTRICTS as readonly string[]).includes(name.toLowerCase()) ? 'Kigali' : name
+}
+
 /** Empty strings from a GET form mean "not set". */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
 

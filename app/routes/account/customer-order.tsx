@@ -8,6 +8,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
@@ -133,7 +134,7 @@ export default function CustomerOrder({ loaderData, actionData }: Route.Componen
   const dateTime = dateFormat(intlLocale, {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Africa/Kigali',
+    timeZone: KIGALI_TIME_ZONE,
   })
   const paid = payments.find((p) => p.status === 'succeeded')
   return (

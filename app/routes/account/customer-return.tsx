@@ -10,6 +10,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -148,7 +149,7 @@ export default function CustomerReturnPage({ loaderData, actionData }: Route.Com
     refundPhone: formatPhone(orderPhone),
     note: '',
   }
-  const day = dateFormat(intlLocale, { dateStyle: 'long', timeZone: 'Africa/Kigali' })
+  const day = dateFormat(intlLocale, { dateStyle: 'long', timeZone: KIGALI_TIME_ZONE })
   const variant = [line.size, line.colour].filter(Boolean).join(' · ')
   const messageValues = (actionData as { messageValues?: Record<string, number> } | undefined)?.messageValues
   const err = (name: string) => (errors[name] ? t(messageId(errors[name] as string), messageValues) : null)

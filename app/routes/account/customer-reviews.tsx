@@ -6,6 +6,7 @@ import { ResponsiveImage } from '#app/components/ui/responsive-image.tsx'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { listProductsToReview } from '#app/workflows/reviews.server.ts'
@@ -31,7 +32,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function CustomerReviews({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const { intlLocale } = useRootData()
-  const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
+  const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: KIGALI_TIME_ZONE })
   const { items } = loaderData
   return (
     <CustomerPage title={t('reviews.list.title')} intro={t('reviews.list.intro')}>

@@ -10,6 +10,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
+import { kigaliDayStart } from '#app/lib/kigali-clock.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { AuditQuerySchema } from '#app/modules/staff/audit.schemas.ts'
 import { listAuditActions, listAuditActors, searchAuditLog } from '#app/modules/staff/audit.server.ts'
@@ -24,19 +25,12 @@ export const clientMiddleware = [messagesFor(handle)]
 // The audit log (issue 17): every staff action, newest first, searchable by who, which action, which thing and
 // between which days (Kigali's), fifty to a page.
 
-/** Midnight in Kigali (UTC+2, no summer time) of a YYYY-MM-DD day, `days` later. */
-function kigaliDay(day: string, days = 0): Date {
-  const at = new Date(`${day}T00:00:00+02:00`)
-  at.setUTCDate(at.getUTCDate() + days)
-  return at
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaffPermission(context, 'audit:read')
   const query = parseSearchParams(request, AuditQuerySchema)
   const ctx = serviceContextOf(context)
-  const from = query.from ? kigaliDay(query.from) : undefined
-  const to = query.to ? kigaliDay(query.to, 1) : undefined
+  const from = query.from ? kigaliDayStart(query.from) : undefined
+  const to = query.to ? kigaliDayStart(query.to, 1) : undefined
   const [found, actors, actions] = await Promise.all([
     searchAuditLog(ctx, {
       actorUserId: query.actor || undefined,

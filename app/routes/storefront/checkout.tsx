@@ -10,6 +10,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { formatPhone } from '#app/lib/phone.ts'
 import { placeLine } from '#app/lib/places.ts'
@@ -414,7 +415,7 @@ function DeliveryStep({
     weekday: 'short',
     day: 'numeric',
     month: 'short',
-    timeZone: 'Africa/Kigali',
+    timeZone: KIGALI_TIME_ZONE,
   })
   const chosen = quotes.find((q) => q.option === draft.delivery)
   const when = (q: (typeof quotes)[number]) =>

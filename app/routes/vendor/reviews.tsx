@@ -11,6 +11,7 @@ import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
 import { messagesFor } from '#app/lib/i18n-client.ts'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { useT } from '#app/lib/use-t.ts'
 import { cn } from '#app/lib/utils.ts'
@@ -64,7 +65,7 @@ export default function VendorReviewsPage({ loaderData, actionData }: Route.Comp
   const { pathname, search } = useLocation()
   const navigation = useNavigation()
   const { listing, query } = loaderData
-  const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: 'Africa/Kigali' })
+  const date = dateFormat(intlLocale, { dateStyle: 'medium', timeZone: KIGALI_TIME_ZONE })
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold sm:text-3xl">{t('reviews.vendor.title')}</h1>

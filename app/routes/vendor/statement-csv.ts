@@ -1,5 +1,6 @@
 import { serviceContextOf } from '#app/lib/context.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
+import { KIGALI_TIME_ZONE } from '#app/lib/kigali-clock.ts'
 import { formatRwf } from '#app/lib/money.ts'
 import { monthKey, parseMonth } from '#app/lib/months.ts'
 import { requireRole } from '#app/modules/accounts/request.server.ts'
@@ -13,7 +14,7 @@ import type { Route } from './+types/statement-csv'
 const kigaliTime = new Intl.DateTimeFormat('sv-SE', {
   dateStyle: 'short',
   timeStyle: 'short',
-  timeZone: 'Africa/Kigali',
+  timeZone: KIGALI_TIME_ZONE,
 })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
