@@ -673,11 +673,13 @@ async function cappedCount(
 export async function listProducts(ctx: ServiceContext, filters: ProductFilters): Promise<ProductListing> {
   const listing = await listOnce(ctx, filters)
   if (listing.total > 0 || !filters.q) return listing
-  // Nothing for the words as typed: the closest known words, when there are, are searched instead.
+  // Nothing for the words as typed: the closest known words, when there are, are searched instead. The title words
+  // are only ever added to (a product renamed, unlisted or in a suspended store keeps its words there), so a
+  // correction that finds nothing either is not offered: the shopper sees the empty result of what they typed.
   const suggestion = await didYouMean(ctx, filters.q)
   if (!suggestion) return listing
   const corrected = await listOnce(ctx, { ...filters, q: suggestion })
-  return { ...corrected, didYouMean: suggestion }
+  return corrected.total > 0 ? { ...corrected, didYouMean: suggestion } : listing
 }
 
 async function listOnce(ctx: ServiceContext, filters: ProductFilters): Promise<ProductListing> {

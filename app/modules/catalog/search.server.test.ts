@@ -225,6 +225,17 @@ describe('search', () => {
     expect((await listProducts(t.ctx, filters({ q: 'kitenge' }))).didYouMean).toBeNull()
   })
 
+  it('suggests no correction that finds nothing: a title word of products no longer listed', async () => {
+    const [hidden] = await createProducts(t.ctx, [product(ids.pending, ids.bags, { slug: 'zebrawood-stool' })])
+    onTestFinished(async () => {
+      await t.ctx.db.delete(products).where(eq(products.id, hidden?.id ?? 0))
+      clearListingCaches()
+    })
+    expect(await listedOf('zebrawood-stool')).toBe(false)
+    const r = await listProducts(t.ctx, filters({ q: 'zebrawod' }))
+    expect(r).toMatchObject({ total: 0, didYouMean: null, items: [] })
+  })
+
   it('suggests products and categories as the shopper types', async () => {
     const s = await suggestSearch(t.ctx, 'dres')
     expect(s.products.map((p) => p.slug)).toEqual(['evening-dress'])
