@@ -669,6 +669,7 @@ export type MessageId =
   | 'checkout.step.review'
   | 'checkout.steps'
   | 'checkout.summary.delivery'
+  | 'checkout.summary.from'
   | 'checkout.summary.items'
   | 'checkout.summary.subtotal'
   | 'checkout.summary.title'

@@ -41,9 +41,13 @@ export async function checkoutToReview(
   address: 'new' | 'saved' = 'new',
 ) {
   await page.goto('/cart')
+  const cart = { delivery: await summaryAmount(page, 1), total: await summaryAmount(page, 2) }
   await page.getByRole('link', { name: /proceed to checkout/i }).click()
   await expect(page).toHaveURL(/\/checkout/)
   const main = page.getByRole('main')
+  // Before an option is chosen, the summary gives the least delivery can cost, as the cart did: never 'Free' when it
+  // is not.
+  expect({ delivery: await summaryAmount(page, 1), total: await summaryAmount(page, 2) }).toEqual(cart)
   if (address === 'saved') {
     // A customer with a saved address (signedInCustomerWithCart) delivers there.
     await main.getByRole('button', { name: 'Deliver here' }).first().click()
@@ -65,6 +69,15 @@ export async function checkoutToReview(
   if (phone) await main.getByLabel('Mobile money number').fill(phone)
   await main.getByRole('button', { name: 'Continue' }).click()
   await expect(main.getByRole('button', { name: /place order/i })).toBeVisible()
+}
+
+/** The amount of a row of the page's order summary (0: the subtotal, 1: delivery, 2: the total): 'RF 1,500' or 'Free'. */
+async function summaryAmount(page: Page, row: number): Promise<string> {
+  const summary = page
+    .getByRole('main')
+    .locator('[aria-labelledby="summary-heading"], [aria-labelledby="summary-title"]')
+  const text = await summary.locator('dd').nth(row).innerText()
+  return text.match(/RF [\d,]+|Free/)?.[0] ?? text
 }
 
 export async function placeOrder(page: Page) {

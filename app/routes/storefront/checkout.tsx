@@ -34,7 +34,13 @@ import {
 import { addBusinessDays, chooseDelivery, quoteDelivery } from '#app/modules/orders/delivery.ts'
 import { getPaymentsConfig } from '#app/modules/payments/config.server.ts'
 import { SIMULATOR_TEST_NUMBERS } from '#app/modules/payments/simulator/test-numbers.ts'
-import { type CartChange, deliveryConfig, placeOrder, summarise } from '#app/workflows/checkout.server.ts'
+import {
+  type CartChange,
+  deliveryConfig,
+  estimateCartDelivery,
+  placeOrder,
+  summarise,
+} from '#app/workflows/checkout.server.ts'
 import { startOrderPayment } from '#app/workflows/payments.server.ts'
 import { requireCustomer } from '../account/customer.server.ts'
 import type { Route } from './+types/checkout'
@@ -84,7 +90,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The fee of each option for this address and these items, as placing the order will work it out.
   const quotes = address ? quoteDelivery(address, cart.subtotal, now, config) : []
   const quote = quotes.find((q) => q.option === draft.delivery)
-  const summary = summarise(cart, quote?.fee ?? 0)
+  // Before an option is chosen the summary gives the least delivery can cost, marked 'from': the cheapest option
+  // for the address chosen, else as the cart gives it (the default address's zone, or the lowest of all zones).
+  let leastFee = quote?.fee
+  if (leastFee === undefined && quotes.length > 0)
+    leastFee = Math.min(...quotes.filter((q) => q.available).map((q) => q.fee))
+  if (leastFee === undefined) {
+    const estimate = await estimateCartDelivery(ctx, { userId: actor.userId, now })
+    leastFee = cart.subtotal >= estimate.freeStandardAbove ? 0 : estimate.standardFee
+  }
+  const summary = { ...summarise(cart, leastFee), deliveryChosen: quote !== undefined }
   const step = stepOf(url.searchParams.get('step'), draft)
   return data(
     {
@@ -678,6 +693,10 @@ function ReviewStep({
 
 function Totals({ summary, locale }: { summary: PageData['summary']; locale: string }) {
   const t = useT()
+  // Until an option is chosen, the delivery fee and what depends on it are the least they can be.
+  const least = !summary.deliveryChosen && summary.deliveryFee > 0
+  const amount = (value: number) =>
+    least ? t('checkout.summary.from', { amount: formatRwf(value, locale) }) : formatRwf(value, locale)
   return (
     <dl className="mt-4 grid gap-2 text-sm">
       <div className="flex justify-between">
@@ -686,15 +705,15 @@ function Totals({ summary, locale }: { summary: PageData['summary']; locale: str
       </div>
       <div className="flex justify-between">
         <dt>{t('checkout.summary.delivery')}</dt>
-        <dd>{summary.deliveryFee === 0 ? t('checkout.free') : formatRwf(summary.deliveryFee, locale)}</dd>
+        <dd>{summary.deliveryFee === 0 ? t('checkout.free') : amount(summary.deliveryFee)}</dd>
       </div>
       <div className="flex justify-between border-t border-border pt-2 text-base font-semibold">
         <dt>{t('checkout.summary.total')}</dt>
-        <dd>{formatRwf(summary.total, locale)}</dd>
+        <dd>{amount(summary.total)}</dd>
       </div>
       <div className="flex justify-between text-muted-foreground">
         <dt>{t('checkout.summary.vat')}</dt>
-        <dd>{formatRwf(summary.vatAmount, locale)}</dd>
+        <dd>{amount(summary.vatAmount)}</dd>
       </div>
     </dl>
   )
