@@ -7,7 +7,7 @@ test('help: the FAQ opens one answer at a time and the contact form is stored an
   await questions.nth(0).click()
   await expect(page.getByText(/1-2 business days/).first()).toBeVisible()
   await questions.nth(1).click()
-  await expect(page.getByText(/30-day/).first()).toBeVisible()
+  await expect(page.getByText(/within 7 days of delivery/).first()).toBeVisible()
   await expect(page.getByText(/1-2 business days/).first()).toBeHidden()
 
   // The contact form is in the 'Send us a message' section; its fields are found by their own labels.

@@ -1,5 +1,6 @@
 import { asc, count, eq, like } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
 import { follows, type PayoutProvider, type VendorPolicies, type VendorStatus, vendors } from './tables.server.ts'
 import { cityOfDistrict } from './vendors.schemas.ts'
 
@@ -151,9 +152,12 @@ export async function createVendorApplication(
     city: cityOfDistrict(district),
     categories: input.categories,
     specialties: [],
+    // What a new store says until its owner writes its own: Isoko's own rules (the return window requests are held
+    // to, delivery as checkout quotes it), so that a store page never promises what checkout does not do.
     policies: {
-      returns: 'Returns accepted within 30 days, unworn and unwashed with the original tags.',
-      shipping: 'Free standard delivery in Rwanda: Kigali in 1-2 business days, elsewhere in 2-4.',
+      returns: `Returns within ${getEnv().RETURN_WINDOW_DAYS} days of delivery, unworn and unwashed with the original tags.`,
+      shipping:
+        'Delivered by Isoko: Kigali in 1-2 business days, elsewhere in Rwanda in 2-4; same-day express in Kigali.',
       warranty: 'Faults reported within 30 days are repaired or replaced.',
     },
     responseTime: 'Within a day',

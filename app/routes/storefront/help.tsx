@@ -5,6 +5,7 @@ import { Clock, Headphones, Mail, MessageCircle, Phone, ShieldCheck, Truck } fro
 import { FieldError, Input, Label, Textarea } from '#app/components/ui/input.tsx'
 import { toast } from '#app/components/ui/toaster.tsx'
 import { clientAddressOf, serviceContextOf } from '#app/lib/context.server.ts'
+import { getEnv } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
@@ -53,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Start Chat: a customer's conversation with staff in their account; visitors sign in first (the account page
   // sends them to the sign-in and back); a store or staff account writes with the form.
   const chat = !actor ? ('guest' as const) : actor.role === 'customer' ? ('customer' as const) : ('form' as const)
-  return { title: requestI18n(request)._('help.meta'), chat }
+  // The return window the answers state: the one requests are held to (RETURN_WINDOW_DAYS).
+  return { title: requestI18n(request)._('help.meta'), chat, returnDays: getEnv().RETURN_WINDOW_DAYS }
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -148,7 +150,7 @@ export default function HelpPage({ actionData, loaderData }: Route.ComponentProp
                   +
                 </span>
               </summary>
-              <p className="pb-4 text-muted-foreground">{t(`help.faq.${id}.a`)}</p>
+              <p className="pb-4 text-muted-foreground">{t(`help.faq.${id}.a`, { days: loaderData.returnDays })}</p>
             </details>
           ))}
         </div>

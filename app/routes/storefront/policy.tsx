@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { getEnv } from '#app/lib/env.server.ts'
 import { requestI18n } from '#app/lib/i18n.server.ts'
 import type { I18nHandle } from '#app/lib/i18n.tsx'
 import { messageId } from '#app/lib/i18n.tsx'
@@ -30,7 +31,12 @@ export function loader({ request }: Route.LoaderArgs) {
   const pathname = new URL(request.url).pathname.replace(/\/$/, '')
   const path: PolicyPath = isPolicyPath(pathname) ? pathname : '/privacy-policy'
   const i18n = requestI18n(request)
-  return { path, title: `${i18n._(`pages.${PAGES[path].id}.title`)} | ${i18n._('site.name')}` }
+  return {
+    path,
+    title: `${i18n._(`pages.${PAGES[path].id}.title`)} | ${i18n._('site.name')}`,
+    // The return window the returns page states: the one requests are held to (RETURN_WINDOW_DAYS).
+    returnDays: getEnv().RETURN_WINDOW_DAYS,
+  }
 }
 
 export function meta({ data }: Route.MetaArgs) {
@@ -41,15 +47,18 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
   const t = useT()
   const page = PAGES[loaderData.path]
   const others = (Object.keys(PAGES) as PolicyPath[]).filter((p) => p !== loaderData.path)
+  const values = { days: loaderData.returnDays }
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">{t(`pages.${page.id}.title`)}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{t('pages.updated')}</p>
-      <p className="mt-6 text-lg leading-relaxed">{t(`pages.${page.id}.intro`)}</p>
+      <p className="mt-6 text-lg leading-relaxed">{t(`pages.${page.id}.intro`, values)}</p>
       {page.sections.map((section) => (
         <section key={section} id={section} className="mt-8 scroll-mt-32">
-          <h2 className="text-xl font-semibold">{t(messageId(`pages.${page.id}.${section}.title`))}</h2>
-          <p className="mt-2 leading-relaxed text-foreground/90">{t(messageId(`pages.${page.id}.${section}.body`))}</p>
+          <h2 className="text-xl font-semibold">{t(messageId(`pages.${page.id}.${section}.title`), values)}</h2>
+          <p className="mt-2 leading-relaxed text-foreground/90">
+            {t(messageId(`pages.${page.id}.${section}.body`), values)}
+          </p>
         </section>
       ))}
       <nav aria-label={t('pages.related')} className="mt-12 border-t border-border pt-6">
