@@ -30,8 +30,9 @@ export function CustomerNav() {
   const unread = useMessagesUnread()
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-b border-border pb-3">
-      <nav aria-label={t('customer.nav.label')} className="-mx-1 overflow-x-auto">
-        <ul className="flex gap-0.5 px-1 whitespace-nowrap sm:gap-1">
+      {/* The links wrap onto a second row on a phone rather than scroll out of sight. */}
+      <nav aria-label={t('customer.nav.label')} className="-mx-1">
+        <ul className="flex flex-wrap gap-0.5 px-1 whitespace-nowrap sm:gap-1">
           {LINKS.map((link) => (
             <li key={link.to}>
               <NavLink

@@ -19,12 +19,12 @@ export function CartLineRow({ line }: { line: Line }) {
   const quantity =
     pendingIntent === 'remove' ? 0 : pendingIntent === 'set' ? Number(fetcher.formData?.get('quantity')) : line.quantity
   if (quantity <= 0) return null
+  // Size and colour side by side, each whole: on a narrow phone the colour goes under the size, with no separator left
+  // dangling at a line's end.
   const options = [
     line.size && t('cart.line.size', { size: line.size }),
     line.colour && t('cart.line.colour', { colour: line.colour }),
-  ]
-    .filter(Boolean)
-    .join(' · ')
+  ].filter((option): option is string => Boolean(option))
   const overStock = line.quantity > line.stock
   return (
     <li className="flex gap-3 py-4 sm:gap-4">
@@ -47,7 +47,13 @@ export function CartLineRow({ line }: { line: Line }) {
             >
               {line.vendor.name}
             </Link>
-            {options ? <p className="text-sm text-muted-foreground">{options}</p> : null}
+            {options.length > 0 ? (
+              <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+                {options.map((option) => (
+                  <span key={option}>{option}</span>
+                ))}
+              </p>
+            ) : null}
           </div>
           <p className="shrink-0 text-right font-semibold">{formatRwf(line.unitPrice * quantity, intlLocale)}</p>
         </div>

@@ -96,7 +96,12 @@ export const ProductCard = memo(function ProductCard({
           {/* On phones the card is narrow: this Quick View sits on the picture as an icon (app.css). */}
           <QuickViewButton slug={product.slug} title={product.title} />
           {product.hasOptions && !soldOut ? (
-            <ChooseAndAddButton slug={product.slug} title={product.title} size="wrap" className="min-w-0 flex-1" />
+            <ChooseAndAddButton
+              slug={product.slug}
+              title={product.title}
+              size="wrap"
+              className="min-w-0 flex-1 sm:flex-auto"
+            />
           ) : (
             <AddToCartButton
               variantId={product.defaultVariantId}
@@ -106,7 +111,7 @@ export const ProductCard = memo(function ProductCard({
               variant={soldOut ? 'secondary' : 'default'}
               // The label wraps on a narrow phone rather than being cut ("Shyira mu gitebo", "Ajouter au panier").
               size="wrap"
-              className="min-w-0 flex-1"
+              className="min-w-0 flex-1 sm:flex-auto"
             />
           )}
         </div>

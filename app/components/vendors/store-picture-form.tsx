@@ -37,11 +37,11 @@ export function StorePictureForm({ picture, storeName, currentKey, colours, erro
           height={96}
           placeholder={colours[0]}
           sizes="96px"
-          className="size-24 rounded-full object-cover ring-1 ring-border"
+          className="size-24 shrink-0 rounded-full object-cover ring-1 ring-border"
         />
       ) : (
         <span
-          className="inline-flex size-24 items-center justify-center rounded-full text-3xl font-bold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.45)]"
+          className="inline-flex size-24 shrink-0 items-center justify-center rounded-full text-3xl font-bold text-white [text-shadow:0_1px_2px_rgb(0_0_0/0.45)]"
           style={{ backgroundImage: gradient }}
           aria-hidden="true"
         >
@@ -79,7 +79,7 @@ export function StorePictureForm({ picture, storeName, currentKey, colours, erro
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
-            className="min-w-0 max-w-full flex-1 text-sm file:mr-3 file:h-10 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:text-sm file:font-medium hover:file:bg-muted"
+            className="min-w-0 max-w-full flex-1 basis-full text-sm sm:basis-0 file:mr-3 file:h-10 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:text-sm file:font-medium hover:file:bg-muted"
           />
           <Button type="submit" variant="secondary" disabled={busy}>
             {busy && intent === picture ? t('storeMedia.uploading') : t('storeMedia.upload')}

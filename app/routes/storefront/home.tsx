@@ -101,13 +101,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 grid grid-cols-2 gap-3 sm:flex">
             <Link
               to="/products"
-              className="inline-flex h-11 items-center justify-center rounded-md bg-primary px-4 font-semibold text-primary-foreground hover:bg-primary/90 sm:px-6"
+              className="inline-flex min-h-11 items-center justify-center rounded-md py-2 text-center leading-tight bg-primary px-4 font-semibold text-primary-foreground hover:bg-primary/90 sm:px-6"
             >
               {t('home.hero.shop')}
             </Link>
             <Link
               to="/vendors"
-              className="inline-flex h-11 items-center justify-center rounded-md border border-input bg-card px-4 font-semibold hover:bg-muted sm:px-6"
+              className="inline-flex min-h-11 items-center justify-center rounded-md py-2 text-center leading-tight border border-input bg-card px-4 font-semibold hover:bg-muted sm:px-6"
             >
               {t('home.hero.vendors')}
             </Link>
