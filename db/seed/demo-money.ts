@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker'
+import { eq } from 'drizzle-orm'
 import type { ServiceContext } from '#app/lib/context.server.ts'
 import {
   postCashCollected,
@@ -15,6 +16,7 @@ import {
   releaseOrderToVendors,
   transitionOrder,
 } from '#app/modules/orders/orders.server.ts'
+import { orderEvents, orders, vendorOrders } from '#app/modules/orders/tables.server.ts'
 import { createPayment, settlePayment } from '#app/modules/payments/payments.server.ts'
 import { setStorePayoutMethod } from '#app/modules/vendors/vendors-admin.server.ts'
 
@@ -30,6 +32,28 @@ export type DemoSaleProduct = Omit<NewOrderLine, 'quantity'>
 
 const DAY = 86_400_000
 const FEE = 1_500
+
+/** The dates of an order the seed placed and delivered in the past: placed, paid and released, packed the next day, dispatched the day after, delivered. */
+async function backdateDelivered(
+  ctx: ServiceContext,
+  input: { orderId: number; vendorOrderId: number; placedAt: Date; deliveredAt: Date },
+) {
+  const { placedAt, deliveredAt } = input
+  const packedAt = new Date(placedAt.getTime() + DAY)
+  const dispatchedAt = new Date(placedAt.getTime() + 2 * DAY)
+  await ctx.db.update(orders).set({ placedAt, updatedAt: deliveredAt }).where(eq(orders.id, input.orderId))
+  await ctx.db
+    .update(vendorOrders)
+    .set({ releasedAt: placedAt, packedAt, dispatchedAt, deliveredAt, updatedAt: deliveredAt })
+    .where(eq(vendorOrders.id, input.vendorOrderId))
+  const at: Record<string, Date> = { packed: packedAt, dispatched: dispatchedAt, delivered: deliveredAt }
+  for (const event of await ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, input.orderId))) {
+    await ctx.db
+      .update(orderEvents)
+      .set({ createdAt: at[event.toStatus] ?? placedAt })
+      .where(eq(orderEvents.id, event.id))
+  }
+}
 
 /** An MTN number the simulators pay (its last three digits are none of the failing test numbers). */
 export function demoPayoutPhone(index: number): string {
@@ -62,6 +86,8 @@ export async function seedDemoMoney(
       const quantity = input.faker.number.int({ min: 1, max: 2 })
       const subtotal = product.unitPrice * quantity
       const cash = kind === 'cash'
+      // The sale delivered long ago was placed 24 days before the seed's "now"; the others today.
+      const placedAt = kind === 'delivered' ? new Date(input.now.getTime() - 24 * DAY) : input.now
       const { order } = await createOrder(ctx, {
         customerId: customer.id,
         checkoutKey: `demo-${store.vendorId}-${++key}`,
@@ -101,7 +127,7 @@ export async function seedDemoMoney(
           orderId: order.id,
           amount: subtotal + FEE,
           deliveryFee: FEE,
-          placedAt: input.now,
+          placedAt,
           vendorOrders: await listVendorOrderAmounts(ctx, order.id),
         })
       }
@@ -111,8 +137,12 @@ export async function seedDemoMoney(
       }
       if (kind === 'delivered') {
         await advanceVendorOrder(ctx, { vendorId: store.vendorId, vendorOrderId: part.id, to: 'delivered', actor })
-        // Delivered three weeks before the seed's "now": past the hold, available to pay out.
-        await recordDelivered(ctx, { vendorOrderId: part.id, at: new Date(input.now.getTime() - 21 * DAY) })
+        // Delivered three weeks before the seed's "now": past the hold, available to pay out. The order's own dates
+        // and history say so too (the workflows above wrote today's), so no page shows it paid out on the day it
+        // was delivered.
+        const deliveredAt = new Date(input.now.getTime() - 21 * DAY)
+        await recordDelivered(ctx, { vendorOrderId: part.id, at: deliveredAt })
+        await backdateDelivered(ctx, { orderId: order.id, vendorOrderId: part.id, placedAt, deliveredAt })
       }
       if (cash) {
         // As the fulfilment workflow's recordCashCollected does (the seed runs without the message catalogues
