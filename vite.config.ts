@@ -43,9 +43,11 @@ function sharedClientChunk(): Plugin {
                     test: /(product-card|product-badges|quick-view|add-to-cart-button|favourite-button|use-js-field|catalog[\\/]variants)\.tsx?$/,
                   },
                   {
-                    // A vendor's avatar, badges and Follow button: the vendor cards and the store page.
+                    // A vendor's avatar, badges and Follow button: the vendor cards and the store page; with the
+                    // weekdays and response times the store page and the store's settings (which loads this chunk
+                    // for the avatar's initials) both read, rather than a 0.2 KB file of their own.
                     name: 'vendor-identity',
-                    test: /vendors[\\/](vendor-avatar|vendor-badges|follow-button)\.tsx$/,
+                    test: /vendors[\\/](vendor-avatar|vendor-badges|follow-button|opening-hours|response-times)\.tsx?$/,
                   },
                 ],
               },
