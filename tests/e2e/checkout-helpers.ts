@@ -77,7 +77,7 @@ async function summaryAmount(page: Page, row: number): Promise<string> {
     .getByRole('main')
     .locator('[aria-labelledby="summary-heading"], [aria-labelledby="summary-title"]')
   const text = await summary.locator('dd').nth(row).innerText()
-  return text.match(/RF [\d,]+|Free/)?.[0] ?? text
+  return text.match(/RF\s[\d,]+|Free/)?.[0] ?? text
 }
 
 export async function placeOrder(page: Page) {
