@@ -74,6 +74,30 @@ test(`${CUSTOMERS} customers place an order for the last unit at once: one order
   expect((await getCart(t.ctx, loser.ownerKey)).lines).toEqual([])
 })
 
+test('a second tab that places the cart after the first tab’s order is in is answered with that order', async () => {
+  const shop = await makeVendor(t.ctx)
+  const product = await makeProduct(t.ctx, shop.id, { price: 12_000, stocks: [10] })
+  const [variant] = product.variantIds
+  const c = await makeCustomer(t.ctx)
+  await fillCart(t.ctx, c.ownerKey, [{ variantId: variant, quantity: 2 }])
+  const seen = await reviewCart(t.ctx, c.ownerKey)
+  const place = (tab: string) =>
+    placeOrder(t.ctx, {
+      customerId: c.id,
+      ownerKey: c.ownerKey,
+      checkoutKey: `${tab}-${crypto.randomUUID()}`,
+      addressId: c.addressId,
+      delivery: 'standard',
+      method: 'momo',
+      seen,
+    })
+  const first = await place('tab-a')
+  if (!first.ok) throw new Error('no order')
+  // Tab B reads the cart only now: empty, and its own key has no order.
+  expect(await place('tab-b')).toEqual({ ok: true, order: first.order, created: false })
+  expect(await stockOf(t.ctx, variant)).toBe(8)
+})
+
 test('two tabs place the same cart at once with different checkout keys: one order, the other tab is answered with it', async () => {
   const shop = await makeVendor(t.ctx)
   const product = await makeProduct(t.ctx, shop.id, { price: 12_000, stocks: [10] })

@@ -160,8 +160,12 @@ export async function placeOrder(ctx: ServiceContext, input: PlaceOrderInput): P
   const cart = await getCart(ctx, input.ownerKey)
   if (cart.lines.length === 0) {
     // A second click with the same key can get here after the first one looked for its order but before it
-    // committed: the cart it emptied is then read here. That click's order exists now; answer with it.
-    const placed = await findOrderByCheckoutKey(ctx, input.customerId, input.checkoutKey)
+    // committed: the cart it emptied is then read here. That click's order exists now; answer with it. Another
+    // tab (another key) whose order committed before this one read the cart is answered the same way, as it is
+    // when it waits for that order inside the transaction below.
+    const placed =
+      (await findOrderByCheckoutKey(ctx, input.customerId, input.checkoutKey)) ??
+      (await recentOrderOf(ctx, input.customerId))
     if (placed) return { ok: true, order: placed, created: false }
     return { ok: false, code: 'empty_cart' }
   }
