@@ -74,7 +74,8 @@ test(`${CUSTOMERS} customers place an order for the last unit at once: one order
   expect((await getCart(t.ctx, loser.ownerKey)).lines).toEqual([])
 })
 
-test('a second tab that places the cart after the first tab’s order is in is answered with that order', async () => {
+/** A customer with 2 of a 10-in-stock product in the cart, reviewed; `place` is Place order from a tab of its own. */
+async function oneCartInTwoTabs() {
   const shop = await makeVendor(t.ctx)
   const product = await makeProduct(t.ctx, shop.id, { price: 12_000, stocks: [10] })
   const [variant] = product.variantIds
@@ -91,6 +92,11 @@ test('a second tab that places the cart after the first tab’s order is in is a
       method: 'momo',
       seen,
     })
+  return { customer: c, variant, place }
+}
+
+test('a second tab that places the cart after the first tab’s order is in is answered with that order', async () => {
+  const { variant, place } = await oneCartInTwoTabs()
   const first = await place('tab-a')
   if (!first.ok) throw new Error('no order')
   // Tab B reads the cart only now: empty, and its own key has no order.
@@ -99,27 +105,10 @@ test('a second tab that places the cart after the first tab’s order is in is a
 })
 
 test('two tabs place the same cart at once with different checkout keys: one order, the other tab is answered with it', async () => {
-  const shop = await makeVendor(t.ctx)
-  const product = await makeProduct(t.ctx, shop.id, { price: 12_000, stocks: [10] })
-  const [variant] = product.variantIds
-  const c = await makeCustomer(t.ctx)
-  await fillCart(t.ctx, c.ownerKey, [{ variantId: variant, quantity: 2 }])
-  const seen = await reviewCart(t.ctx, c.ownerKey)
+  const { customer: c, variant, place } = await oneCartInTwoTabs()
   const [before] = await t.ctx.db.select({ n: count() }).from(orders).where(eq(orders.customerId, c.id))
 
-  const outcomes = await Promise.all(
-    ['tab-a', 'tab-b'].map((tab) =>
-      placeOrder(t.ctx, {
-        customerId: c.id,
-        ownerKey: c.ownerKey,
-        checkoutKey: `${tab}-${crypto.randomUUID()}`,
-        addressId: c.addressId,
-        delivery: 'standard',
-        method: 'momo',
-        seen,
-      }),
-    ),
-  )
+  const outcomes = await Promise.all(['tab-a', 'tab-b'].map(place))
 
   const [after] = await t.ctx.db.select({ n: count() }).from(orders).where(eq(orders.customerId, c.id))
   expect(after.n - before.n).toBe(1)
