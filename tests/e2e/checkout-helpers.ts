@@ -62,6 +62,10 @@ export async function checkoutToReview(
     await expect(page).toHaveURL(/\/checkout/)
   }
   await expect(main.getByRole('heading', { name: 'Delivery option' })).toBeVisible()
+  // With a Kigali address and no option chosen yet (the options shown), still the least delivery can cost: the cart's
+  // figures.
+  await expect(main.getByRole('radio', { name: /^Standard delivery/ })).toBeVisible()
+  expect({ delivery: await summaryAmount(page, 1), total: await summaryAmount(page, 2) }).toEqual(cart)
   // By role and name: after the express cut-off, the express option's reason also mentions standard delivery.
   await main.getByRole('radio', { name: /^Standard delivery/ }).check()
   await main.getByRole('button', { name: 'Continue' }).click()

@@ -67,7 +67,12 @@ export function parseCutoff(value: string): number {
 
 /** The standard fee for an order of `subtotal` to a zone: nothing from the free-delivery threshold on. */
 export function standardFee(zone: DeliveryZone, subtotal: number, config: Omit<DeliveryConfig, 'expressCutoff'>) {
-  return subtotal >= config.freeStandardAbove ? 0 : config.fees[zone].standard
+  return standardFeeAbove(config.fees[zone].standard, subtotal, config.freeStandardAbove)
+}
+
+/** A standard fee of `fee` for an order of `subtotal`: nothing from the free-delivery threshold on. */
+export function standardFeeAbove(fee: number, subtotal: number, freeStandardAbove: number): number {
+  return subtotal >= freeStandardAbove ? 0 : fee
 }
 
 /**

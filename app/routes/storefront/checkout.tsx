@@ -31,7 +31,7 @@ import {
   PaymentStepSchema,
   PlaceOrderSchema,
 } from '#app/modules/orders/checkout.schemas.ts'
-import { addBusinessDays, chooseDelivery, quoteDelivery } from '#app/modules/orders/delivery.ts'
+import { addBusinessDays, chooseDelivery, quoteDelivery, standardFeeAbove } from '#app/modules/orders/delivery.ts'
 import { getPaymentsConfig } from '#app/modules/payments/config.server.ts'
 import { SIMULATOR_TEST_NUMBERS } from '#app/modules/payments/simulator/test-numbers.ts'
 import {
@@ -97,7 +97,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     leastFee = Math.min(...quotes.filter((q) => q.available).map((q) => q.fee))
   if (leastFee === undefined) {
     const estimate = await estimateCartDelivery(ctx, { userId: actor.userId, now })
-    leastFee = cart.subtotal >= estimate.freeStandardAbove ? 0 : estimate.standardFee
+    leastFee = standardFeeAbove(estimate.standardFee, cart.subtotal, estimate.freeStandardAbove)
   }
   const summary = { ...summarise(cart, leastFee), deliveryChosen: quote !== undefined }
   const step = stepOf(url.searchParams.get('step'), draft)
