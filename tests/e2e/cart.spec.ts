@@ -52,9 +52,13 @@ test('favourites toggle with the prototype toasts and list on the wishlist page'
   await waitForListingToRun(page)
   const heart = page.getByRole('button', { name: /add .* to favou?rites/i }).first()
   const label = (await heart.getAttribute('aria-label')) ?? ''
+  // The heart, its toast and the header's count answer at once; the post (which gives a guest their cookie) is
+  // answered before the journey leaves the page, as a shopper's next tap comes after it.
+  const saved = page.waitForResponse((r) => r.url().includes('/api/favorites') && r.request().method() === 'POST')
   await heart.click()
   await expect(page.getByText('Added to favorites')).toBeVisible()
   await expect(headerFavouritesLink(page)).toContainText('1')
+  await saved
 
   await page.goto('/favorites')
   await expect(page.getByText(/My Favorites \(1 items?\)/)).toBeVisible()

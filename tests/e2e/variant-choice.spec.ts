@@ -91,6 +91,11 @@ test('Add to Cart stays where it is when the page’s scripts run', async ({ pag
   const main = page.getByRole('main')
   const addToCart = main.getByRole('button', { name: /add to cart/i })
   await expect(main.getByRole('button', { name: 'Show this option' })).toBeVisible()
+  // Measured as the shopper sees it: once the stylesheet is in (the page is then drawn), not while the document has
+  // arrived but its styles have not (the button then sat at the body's default margin, 33 px tall).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+  )
   const before = await addToCart.boundingBox()
   await release()
   // 'Show this option' goes once the page runs; a tap on Add to Cart in that instant landed beside the button when
